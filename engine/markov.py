@@ -1,0 +1,692 @@
+"""Long-run landing odds from an exact Markov chain, and what they mean for rent and jail.
+
+The chain follows one token on a board with its two card decks and is solved
+exactly (a direct linear solve in floating point, not a simulation): the result
+is the long-run probability of the token being on each of the 40 squares, with
+"in jail" (index 40) kept apart from "just visiting" (square 10).
+
+Two ways of counting:
+
+``roll``
+    the position after every roll, intermediate positions after doubles
+    included: "how often is a roll's final position this square".
+``turn``
+    the position at the end of every turn (= where the next turn starts).
+
+The published figures for the Atlantic City board are matched to every stated
+digit (see ``tests/test_markov.py``): mean rolls per turn 1.1866239585 (leave
+jail at once) and 1.1658963640 (stay in jail); per roll, leaving at once,
+Illinois Avenue 3.19 % and "in jail" 3.95 %.
+
+Conventions (the ones that reproduce those figures):
+
+* A roll's position is where the token ends after the square and any card
+  have been dealt with: landing on Go To Jail, a "go to jail" card, or the
+  third double in a row all count as the position "in jail", so square 30 has
+  probability 0 in both counts. Being sent to jail ends the turn, even after
+  doubles. The third double's move is not made.
+* Doubles give another roll within the same turn; the doubles count (0, 1, 2)
+  is part of the state, so the chain is exact (no "probability of two earlier
+  doubles" estimate is needed).
+* Jail, strategy ``leave``: at the start of the turn in jail the player pays
+  (or uses a card) and then rolls and moves as in any turn, doubles included.
+  The turn counts its rolls as usual.
+* Jail, strategy ``stay``: each turn in jail is one roll. Doubles: move by that
+  roll and the turn ends (no extra roll). No doubles: stay ("in jail" is that
+  roll's position). On the last allowed turn (the third) without doubles the
+  player pays and moves by that roll (``third_failed_roll_moves``).
+* Cards are drawn with replacement: each card with probability 1/16. A deck
+  that is cycled (drawn, then put under the pile) gives every card once per 16
+  draws, so the long-run frequencies are the same.
+* A card that moves the token onto Go To Jail sends it to jail; a card that
+  moves it onto a card square draws again there (``back_three_draws``; only
+  "go back three" can do that with these decks: Chance 36 -> Community Chest 33).
+* The Dutch Algemeen Fonds card "pay 10 or take a Kans card" draws a Kans card
+  (on the Algemeen Fonds square) with probability
+  ``kans_choice_draw_probability``; default 0: the player always pays.
+
+The "per turn" chain has the start-of-turn states (39 squares, and one state
+per jail turn); each turn's rolls are expanded exactly inside one transition, so
+the linear system is small (at most 45 unknowns) and a solve takes a few
+milliseconds. Results are cached per :class:`MarkovModel` (a frozen value).
+
+Rents come from :mod:`engine.boards` (``shared/reference/board.md``): level 0
+is a complete unbuilt group (double rent), 1-4 houses, 5 a hotel.
+
+>>> sol = solve(MarkovModel())
+>>> round(sol.mean_rolls_per_turn, 10)
+1.1866239585
+>>> round(100 * sol.per_roll[24], 2), round(100 * sol.per_roll[JAIL], 2)
+(3.19, 3.95)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import lru_cache
+
+from . import boards as _boards
+from .cards import (CHOICE_PAY_OR_DRAW, GO_TO_JAIL, MOVE_BACK, MOVE_TO, NEAREST_RAILROAD,
+                    NEAREST_UTILITY, Card, Deck, deck)
+from .errors import EngineError
+
+SQUARES = 40
+JAIL = 40
+"""Index of the position "in jail" in every 41-long result (square 10 is "just visiting")."""
+POSITIONS = 41
+JAIL_SQUARE = 10
+LEVELS = (0, 1, 2, 3, 4, 5)
+"""Building levels: 0 complete unbuilt group (double rent), 1-4 houses, 5 hotel."""
+JAIL_STRATEGIES = ("leave", "stay")
+COUNTS = ("roll", "turn")
+BOARD_IDS = ("atlantic-city", "nl-euro")
+
+_MAX_CHAINED_DRAWS = 4
+
+# The 36 outcomes of two dice, grouped: (total, is_double, probability).
+_DICE: tuple[tuple[int, bool, float], ...] = tuple(
+    [(t, False, (min(t - 1, 13 - t) - (1 if t % 2 == 0 else 0)) / 36.0) for t in range(3, 12)]
+    + [(2 * a, True, 1.0 / 36.0) for a in range(1, 7)]
+)
+
+
+@dataclass(frozen=True)
+class MarkovModel:
+    """One configuration of the chain; every model choice is a field with its default.
+
+    * ``board``: ``atlantic-city`` (US Chance / Community Chest decks) or
+      ``nl-euro`` (Kans / Algemeen Fonds decks).
+    * ``jail_strategy``: ``leave`` (pay or use a card on the first jail turn, then
+      roll as normal) or ``stay`` (roll for doubles as long as allowed).
+    * ``doubles_to_jail`` (3): the n-th double in a row sends the token to jail.
+    * ``jail_max_turns`` (3): turns a player may try for doubles in jail.
+    * ``third_failed_roll_moves`` (True): after the last failed jail roll, pay and
+      move by that roll; False: pay, then roll again as in a normal turn.
+    * ``cards_with_replacement`` (True): each card with probability 1/16; the only
+      supported value (the long-run card frequencies of a cycled deck are the same).
+    * ``back_three_draws`` (True): a card that moves the token onto a card square
+      draws there ("go back three" from Chance 36 onto Community Chest 33).
+    * ``kans_choice_draw_probability`` (0.0): how often a player draws Kans on the
+      Dutch "pay 10 or take a Kans card" card (0 = always pays).
+    * ``us_chance_moving_cards`` (10): 10 (2008+ deck) or 9 (older deck, one
+      nearest-railroad card is a money card); used on the Atlantic City board only.
+    """
+
+    board: str = "atlantic-city"
+    jail_strategy: str = "leave"
+    doubles_to_jail: int = 3
+    jail_max_turns: int = 3
+    third_failed_roll_moves: bool = True
+    cards_with_replacement: bool = True
+    back_three_draws: bool = True
+    kans_choice_draw_probability: float = 0.0
+    us_chance_moving_cards: int = 10
+
+    def __post_init__(self) -> None:
+        _check_model(self)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _bad(option: str, value: object) -> EngineError:
+    return EngineError("error.markov_option", field=option, option=option, value=str(value)[:40])
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_model(m: MarkovModel) -> None:
+    if not isinstance(m.board, str) or m.board not in BOARD_IDS:
+        raise EngineError("error.unknown_board", field="board", board=str(m.board)[:40])
+    if not isinstance(m.jail_strategy, str) or m.jail_strategy not in JAIL_STRATEGIES:
+        raise EngineError("error.unknown_jail_strategy", field="jail_strategy",
+                          strategy=str(m.jail_strategy)[:40])
+    if not _is_int(m.doubles_to_jail) or not 1 <= m.doubles_to_jail <= 6:
+        raise _bad("doubles_to_jail", m.doubles_to_jail)
+    if not _is_int(m.jail_max_turns) or not 1 <= m.jail_max_turns <= 6:
+        raise _bad("jail_max_turns", m.jail_max_turns)
+    for name in ("third_failed_roll_moves", "back_three_draws"):
+        if not isinstance(getattr(m, name), bool):
+            raise _bad(name, getattr(m, name))
+    if m.cards_with_replacement is not True:
+        raise _bad("cards_with_replacement", m.cards_with_replacement)
+    p = m.kans_choice_draw_probability
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+        raise _bad("kans_choice_draw_probability", p)
+    if not _is_int(m.us_chance_moving_cards) or m.us_chance_moving_cards not in (9, 10):
+        raise _bad("us_chance_moving_cards", m.us_chance_moving_cards)
+
+
+def make_model(board: object = "atlantic-city", jail_strategy: object = "leave",
+               options: Mapping[str, object] | None = None) -> MarkovModel:
+    """A :class:`MarkovModel` from plain data; unknown option names raise ``error.markov_option``."""
+    opts: dict[str, object] = {}
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise _bad("options", type(options).__name__)
+        names = {f.name for f in fields(MarkovModel)} - {"board", "jail_strategy"}
+        for key, value in options.items():
+            if key not in names:
+                raise _bad(str(key), value)
+            opts[str(key)] = value
+    return MarkovModel(board=board, jail_strategy=jail_strategy, **opts)  # type: ignore[arg-type]
+
+
+def _model_of(model: MarkovModel | Mapping[str, object] | None) -> MarkovModel:
+    if model is None:
+        return MarkovModel()
+    if isinstance(model, MarkovModel):
+        return model
+    if isinstance(model, Mapping):
+        rest = {k: v for k, v in model.items() if k not in ("board", "jail_strategy")}
+        return make_model(model.get("board", "atlantic-city"),
+                          model.get("jail_strategy", "leave"), rest)
+    raise _bad("model", type(model).__name__)
+
+
+# --------------------------------------------------------------------------- board facts
+
+
+def _board(board_id: str) -> _boards.Board:
+    for b in (_boards.ATLANTIC_CITY, _boards.DUTCH):
+        if b.id == board_id:
+            return b
+    raise EngineError("error.unknown_board", field="board", board=str(board_id)[:40])
+
+
+def _decks(m: MarkovModel) -> tuple[Deck, Deck]:
+    """(Chance-like deck, Community-Chest-like deck) of the model's board."""
+    if m.board == "atlantic-city":
+        chance = deck("us-chance" if m.us_chance_moving_cards == 10 else "us-chance-9")
+        return chance, deck("us-community-chest")
+    return deck("nl-kans"), deck("nl-algemeen-fonds")
+
+
+def sources(model: MarkovModel | Mapping[str, object] | None = None) -> list[str]:
+    """Where the board and the decks of a model come from."""
+    m = _model_of(model)
+    b = _board(m.board)
+    chance, chest = _decks(m)
+    return [f"shared/reference/{b.source.file}: {b.source.section}", chance.source, chest.source]
+
+
+# --------------------------------------------------------------------------- the chain
+
+Dist = dict[int, float]
+
+
+def _add(into: Dist, dist: Mapping[int, float], weight: float) -> None:
+    for k, v in dist.items():
+        into[k] = into.get(k, 0.0) + v * weight
+
+
+@lru_cache(maxsize=32)
+def _landings(m: MarkovModel) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """For each square 0..39: where a token that lands there ends up (square or JAIL), with odds."""
+    board = _board(m.board)
+    kinds = tuple(s.kind for s in board.squares)
+    stations = tuple(s.index for s in board.squares if s.kind == "station")
+    utilities = tuple(s.index for s in board.squares if s.kind == "utility")
+    chance, chest = _decks(m)
+
+    def nearest(q: int, targets: tuple[int, ...]) -> int:
+        return min(targets, key=lambda t: (t - q) % SQUARES or SQUARES)
+
+    def after_card_move(dest: int, depth: int) -> Dist:
+        if kinds[dest] == "go-to-jail":
+            return {JAIL: 1.0}
+        if kinds[dest] in ("chance", "chest") and m.back_three_draws:
+            return land(dest, depth + 1)
+        return {dest: 1.0}
+
+    def draw(d: Deck, q: int, depth: int) -> Dist:
+        out: Dist = {}
+        w = 1.0 / len(d.cards)
+        for card in d.cards:
+            _add(out, card_outcome(card, q, depth), w)
+        return out
+
+    def card_outcome(card: Card, q: int, depth: int) -> Dist:
+        if card.kind == MOVE_TO and card.target is not None:
+            return after_card_move(card.target, depth)
+        if card.kind == MOVE_BACK and card.steps is not None:
+            return after_card_move((q - card.steps) % SQUARES, depth)
+        if card.kind == GO_TO_JAIL:
+            return {JAIL: 1.0}
+        if card.kind == NEAREST_RAILROAD:
+            return after_card_move(nearest(q, stations), depth)
+        if card.kind == NEAREST_UTILITY:
+            return after_card_move(nearest(q, utilities), depth)
+        if card.kind == CHOICE_PAY_OR_DRAW and card.draw_deck is not None:
+            p = float(m.kans_choice_draw_probability)
+            out: Dist = {}
+            if p < 1.0:
+                out[q] = 1.0 - p
+            if p > 0.0:
+                _add(out, draw(deck(card.draw_deck), q, depth), p)
+            return out
+        return {q: 1.0}
+
+    def land(q: int, depth: int) -> Dist:
+        if kinds[q] == "go-to-jail":
+            return {JAIL: 1.0}
+        if depth > _MAX_CHAINED_DRAWS:
+            return {q: 1.0}
+        if kinds[q] == "chance":
+            return draw(chance, q, depth)
+        if kinds[q] == "chest":
+            return draw(chest, q, depth)
+        return {q: 1.0}
+
+    return tuple(tuple(sorted(land(q, 0).items())) for q in range(SQUARES))
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """The solved turn chain: start-of-turn states, their long-run shares and each turn's rolls."""
+
+    states: tuple[int, ...]  # square 0..39, or -1 - j for "in jail, j failed attempts so far"
+    pi: tuple[float, ...]  # long-run share of turns starting in each state
+    visits: tuple[tuple[float, ...], ...]  # per state: expected roll positions (41) in its turn
+    rolls: tuple[float, ...]  # per state: expected number of rolls in its turn
+
+
+def _solve_linear(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve a x = b by Gaussian elimination with partial pivoting (a, b are consumed)."""
+    n = len(b)
+    for k in range(n):
+        piv = max(range(k, n), key=lambda r: abs(a[r][k]))
+        if abs(a[piv][k]) < 1e-300:
+            raise EngineError("error.markov_singular")
+        if piv != k:
+            a[k], a[piv] = a[piv], a[k]
+            b[k], b[piv] = b[piv], b[k]
+        rowk = a[k]
+        inv = 1.0 / rowk[k]
+        for r in range(k + 1, n):
+            f = a[r][k]
+            if f != 0.0:
+                f *= inv
+                rowr = a[r]
+                for c in range(k, n):
+                    rowr[c] -= f * rowk[c]
+                b[r] -= f * b[k]
+    x = [0.0] * n
+    for k in range(n - 1, -1, -1):
+        s = b[k] - sum(a[k][c] * x[c] for c in range(k + 1, n))
+        x[k] = s / a[k][k]
+    return x
+
+
+@lru_cache(maxsize=32)
+def _chain(m: MarkovModel) -> _Chain:
+    landing = _landings(m)
+    board = _board(m.board)
+    go_to_jail = {s.index for s in board.squares if s.kind == "go-to-jail"}
+    jail_states = m.jail_max_turns if m.jail_strategy == "stay" else 1
+    states = tuple([q for q in range(SQUARES) if q not in go_to_jail]
+                   + [-1 - j for j in range(jail_states)])
+    index = {s: i for i, s in enumerate(states)}
+    n = len(states)
+    jail0 = index[-1]
+    last_double = m.doubles_to_jail - 1
+
+    trans: list[list[float]] = []
+    visits: list[tuple[float, ...]] = []
+    rolls: list[float] = []
+    for s in states:
+        row = [0.0] * n
+        vis = [0.0] * POSITIONS
+        nroll = 0.0
+        cur: dict[tuple[int, int], float] = {}
+        if s >= 0:
+            cur[(s, 0)] = 1.0
+        elif m.jail_strategy == "leave":
+            cur[(JAIL_SQUARE, 0)] = 1.0
+        else:
+            j = -1 - s
+            nroll = 1.0
+            for total, dbl, pd in _DICE:
+                if dbl or (j == m.jail_max_turns - 1 and m.third_failed_roll_moves):
+                    for o, po in landing[(JAIL_SQUARE + total) % SQUARES]:
+                        vis[o] += pd * po
+                        row[jail0 if o == JAIL else index[o]] += pd * po
+                elif j < m.jail_max_turns - 1:
+                    vis[JAIL] += pd
+                    row[index[-2 - j]] += pd
+                else:  # last attempt failed: pay, then a normal turn from just visiting
+                    vis[JAIL] += pd
+                    cur[(JAIL_SQUARE, 0)] = cur.get((JAIL_SQUARE, 0), 0.0) + pd
+        while cur:
+            nxt: dict[tuple[int, int], float] = {}
+            for (p, d), w0 in cur.items():
+                nroll += w0
+                for total, dbl, pd in _DICE:
+                    w = w0 * pd
+                    if dbl and d == last_double:
+                        vis[JAIL] += w
+                        row[jail0] += w
+                        continue
+                    for o, po in landing[(p + total) % SQUARES]:
+                        wo = w * po
+                        vis[o] += wo
+                        if o == JAIL:
+                            row[jail0] += wo
+                        elif dbl:
+                            nxt[(o, d + 1)] = nxt.get((o, d + 1), 0.0) + wo
+                        else:
+                            row[index[o]] += wo
+            cur = nxt
+        trans.append(row)
+        visits.append(tuple(vis))
+        rolls.append(nroll)
+
+    # pi T = pi, sum(pi) = 1: solve (T^T - I) pi = 0 with the last equation replaced by the sum.
+    a = [[trans[c][r] - (1.0 if r == c else 0.0) for c in range(n)] for r in range(n)]
+    a[-1] = [1.0] * n
+    b = [0.0] * n
+    b[-1] = 1.0
+    pi = _solve_linear(a, b)
+    pi = [max(0.0, x) for x in pi]
+    total = sum(pi)
+    return _Chain(states, tuple(x / total for x in pi), tuple(visits), tuple(rolls))
+
+
+@dataclass(frozen=True)
+class MarkovSolution:
+    """Long-run odds of one :class:`MarkovModel`; every tuple has 41 entries (40 = in jail).
+
+    ``per_roll``: share of rolls ending on each position. ``per_turn``: share of
+    turns ending there. ``landings_per_turn``: expected number of rolls per turn
+    ending there (``per_roll`` times ``mean_rolls_per_turn``).
+    """
+
+    model: MarkovModel
+    per_roll: tuple[float, ...]
+    per_turn: tuple[float, ...]
+    landings_per_turn: tuple[float, ...]
+    mean_rolls_per_turn: float
+
+    def to_dict(self, count: str = "roll") -> dict[str, object]:
+        """JSON-friendly form for one count (``roll`` or ``turn``)."""
+        return _odds_dict(self, count)
+
+
+def solve(model: MarkovModel) -> MarkovSolution:
+    """Solve one configuration (cached: the model is a frozen value)."""
+    if not isinstance(model, MarkovModel):
+        raise _bad("model", type(model).__name__)
+    return _solve(model)
+
+
+@lru_cache(maxsize=64)
+def _solve(model: MarkovModel) -> MarkovSolution:
+    ch = _chain(model)
+    mean_rolls = sum(p * r for p, r in zip(ch.pi, ch.rolls))
+    landings = [0.0] * POSITIONS
+    for p, vis in zip(ch.pi, ch.visits):
+        for k in range(POSITIONS):
+            landings[k] += p * vis[k]
+    per_turn = [0.0] * POSITIONS
+    for s, p in zip(ch.states, ch.pi):
+        per_turn[s if s >= 0 else JAIL] += p
+    return MarkovSolution(model, tuple(x / mean_rolls for x in landings), tuple(per_turn),
+                          tuple(landings), mean_rolls)
+
+
+def _position_name(board: _boards.Board, k: int) -> str:
+    return "in jail" if k == JAIL else board.squares[k].name
+
+
+def _odds_dict(sol: MarkovSolution, count: str) -> dict[str, object]:
+    if not isinstance(count, str) or count not in COUNTS:
+        raise EngineError("error.unknown_count", field="count", count=str(count)[:40])
+    board = _board(sol.model.board)
+    probs = sol.per_roll if count == "roll" else sol.per_turn
+    return {
+        "board": sol.model.board,
+        "jail_strategy": sol.model.jail_strategy,
+        "count": count,
+        "model": sol.model.to_dict(),
+        "mean_rolls_per_turn": sol.mean_rolls_per_turn,
+        "positions": [
+            {"index": k, "square": JAIL_SQUARE if k == JAIL else k, "in_jail": k == JAIL,
+             "name": _position_name(board, k), "probability": probs[k],
+             "landings_per_turn": sol.landings_per_turn[k]}
+            for k in range(POSITIONS)
+        ],
+        "sources": sources(sol.model),
+    }
+
+
+def landing_odds(board: object = "atlantic-city", jail_strategy: object = "leave",
+                 count: object = "roll", options: Mapping[str, object] | None = None
+                 ) -> dict[str, object]:
+    """Long-run odds of each of the 41 positions as a JSON-friendly dict.
+
+    Returns ``{"board", "jail_strategy", "count", "model", "mean_rolls_per_turn",
+    "positions": [{"index", "square", "in_jail", "name", "probability",
+    "landings_per_turn"} x 41], "sources"}``; index 40 is "in jail".
+    """
+    if not isinstance(count, str) or count not in COUNTS:
+        raise EngineError("error.unknown_count", field="count", count=str(count)[:40])
+    return _odds_dict(solve(make_model(board, jail_strategy, options)), count)
+
+
+# --------------------------------------------------------------------------- rent
+
+
+def _group_squares(board: _boards.Board, group: object) -> tuple[_boards.Square, ...]:
+    if not isinstance(group, str) or group not in _boards.GROUPS:
+        raise EngineError("error.unknown_group", field="group", group=str(group)[:40])
+    return tuple(s for s in board.squares if s.group == group)
+
+
+def _rent(square: _boards.Square, level: int) -> int:
+    rents = square.rents or (0,) * 6
+    return 2 * rents[0] if level == 0 else rents[level]
+
+
+def _group_rent(board: _boards.Board, landings: Sequence[float], group: str, level: int) -> float:
+    return sum(landings[s.index] * _rent(s, level) for s in _group_squares(board, group))
+
+
+@dataclass(frozen=True)
+class HouseStep:
+    """One building step of a whole group, from ``level`` to ``level + 1`` on every lot."""
+
+    from_level: int
+    to_level: int
+    cost: int  # house price on every lot of the group (a hotel costs the house price)
+    added_rent: float  # per opponent turn
+    break_even_turns: float | None  # cost / added_rent (None when nothing is added)
+
+
+@dataclass(frozen=True)
+class GroupRents:
+    """Expected rent per opponent turn of one colour group at levels 0..5, and its building steps."""
+
+    group: str
+    squares: tuple[int, ...]
+    house_cost: int
+    expected_rent: tuple[float, ...]  # index = level
+    steps: tuple[HouseStep, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form."""
+        return {
+            "group": self.group, "squares": list(self.squares), "house_cost": self.house_cost,
+            "expected_rent": list(self.expected_rent),
+            "steps": [{"from_level": s.from_level, "to_level": s.to_level, "cost": s.cost,
+                       "added_rent": s.added_rent, "break_even_turns": s.break_even_turns}
+                      for s in self.steps],
+        }
+
+
+def group_rents(model: MarkovModel) -> tuple[GroupRents, ...]:
+    """Expected rent per opponent turn for every colour group and building level.
+
+    The opponent's token follows ``model`` (its jail strategy included); rent per
+    turn = sum over the group's lots of (rolls per turn ending there) x rent.
+    """
+    if not isinstance(model, MarkovModel):
+        raise _bad("model", type(model).__name__)
+    return _group_rents(model)
+
+
+@lru_cache(maxsize=32)
+def _group_rents(model: MarkovModel) -> tuple[GroupRents, ...]:
+    sol = _solve(model)
+    board = _board(model.board)
+    out = []
+    for group in _boards.GROUPS:
+        squares = _group_squares(board, group)
+        house = squares[0].house_cost or 0
+        exp = tuple(_group_rent(board, sol.landings_per_turn, group, lv) for lv in LEVELS)
+        cost = house * len(squares)
+        steps = tuple(
+            HouseStep(lv, lv + 1, cost, exp[lv + 1] - exp[lv],
+                      cost / (exp[lv + 1] - exp[lv]) if exp[lv + 1] > exp[lv] else None)
+            for lv in LEVELS[:-1])
+        out.append(GroupRents(group, tuple(s.index for s in squares), house, exp, steps))
+    return tuple(out)
+
+
+def group_rent_table(board: object = "atlantic-city", jail_strategy: object = "leave",
+                     options: Mapping[str, object] | None = None) -> dict[str, object]:
+    """JSON form of :func:`group_rents`: ``{"board", "jail_strategy", "model",
+    "mean_rolls_per_turn", "levels", "groups": [{"group", "squares", "house_cost",
+    "expected_rent": [6 floats], "steps": [{"from_level", "to_level", "cost",
+    "added_rent", "break_even_turns"} x 5]}], "sources"}``."""
+    m = make_model(board, jail_strategy, options)
+    return {
+        "board": m.board, "jail_strategy": m.jail_strategy, "model": m.to_dict(),
+        "mean_rolls_per_turn": solve(m).mean_rolls_per_turn,
+        "levels": list(LEVELS),
+        "groups": [g.to_dict() for g in group_rents(m)],
+        "sources": sources(m),
+    }
+
+
+# --------------------------------------------------------------------------- jail advice
+
+
+def _built(built: object) -> tuple[tuple[str, int], ...]:
+    if isinstance(built, (str, bytes)) or not isinstance(built, (list, tuple)):
+        raise EngineError("error.built_groups", field="built", value=str(built)[:40])
+    out: dict[str, int] = {}
+    for item in built:
+        if isinstance(item, Mapping):
+            group, level = item.get("group"), item.get("level")
+        elif isinstance(item, (list, tuple)) and len(item) == 2:
+            group, level = item
+        else:
+            raise EngineError("error.built_groups", field="built", value=str(item)[:40])
+        if not isinstance(group, str) or group not in _boards.GROUPS:
+            raise EngineError("error.unknown_group", field="built", group=str(group)[:40])
+        if not _is_int(level) or level not in LEVELS:
+            raise EngineError("error.building_level", field="built", level=str(level)[:40])
+        if group in out:
+            raise EngineError("error.built_groups", field="built", value=group)
+        out[group] = int(level)  # type: ignore[arg-type]
+    return tuple(sorted(out.items()))
+
+
+@dataclass(frozen=True)
+class JailRents:
+    """Expected rent a player pays, given the groups opponents have built on.
+
+    * ``leave_turn``: in a turn that starts by leaving jail (pay or card, then
+      roll and move from Just Visiting as in any turn, doubles included).
+    * ``stay_turn``: in a turn spent trying for doubles (only doubles move, once).
+    * ``last_stay_turn``: in the last allowed jail turn (the player moves anyway).
+    * ``free_turn``: in an average turn that starts out of jail.
+    * ``long_run_leave`` / ``long_run_stay``: per turn in the long run when always
+      leaving at once / always staying.
+    """
+
+    model: MarkovModel
+    built: tuple[tuple[str, int], ...]
+    leave_turn: float
+    stay_turn: float
+    last_stay_turn: float
+    free_turn: float
+    long_run_leave: float
+    long_run_stay: float
+
+    @property
+    def stay_saves(self) -> float:
+        """Rent saved in one jail turn by staying rather than leaving."""
+        return self.leave_turn - self.stay_turn
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form."""
+        return {
+            "board": self.model.board, "model": self.model.to_dict(),
+            "built": [{"group": g, "level": lv} for g, lv in self.built],
+            "leave_turn": self.leave_turn, "stay_turn": self.stay_turn,
+            "last_stay_turn": self.last_stay_turn, "free_turn": self.free_turn,
+            "long_run_leave": self.long_run_leave, "long_run_stay": self.long_run_stay,
+            "stay_saves": self.stay_saves,
+            "doubles_probability": 1.0 / 6.0,
+            "jail_max_turns": self.model.jail_max_turns,
+            "sources": sources(self.model),
+        }
+
+
+def jail_rents(model: MarkovModel, built: Sequence[object]) -> JailRents:
+    """Expected rent per turn in and out of jail; ``built`` = ((group, level), ...).
+
+    ``model.jail_strategy`` does not matter: both strategies are computed.
+    """
+    if not isinstance(model, MarkovModel):
+        raise _bad("model", type(model).__name__)
+    return _jail_rents(model, _built(built))
+
+
+@lru_cache(maxsize=128)
+def _jail_rents(model: MarkovModel, built: tuple[tuple[str, int], ...]) -> JailRents:
+    board = _board(model.board)
+    rent = [0.0] * POSITIONS
+    for group, level in built:
+        for s in _group_squares(board, group):
+            rent[s.index] = float(_rent(s, level))
+
+    def turn_rent(ch: _Chain, state: int) -> float:
+        vis = ch.visits[ch.states.index(state)]
+        return sum(v * r for v, r in zip(vis, rent))
+
+    def long_run(ch: _Chain) -> float:
+        return sum(p * sum(v * r for v, r in zip(vis, rent)) for p, vis in zip(ch.pi, ch.visits))
+
+    leave = _chain(_replace(model, "leave"))
+    stay = _chain(_replace(model, "stay"))
+    free_weight = sum(p for s, p in zip(leave.states, leave.pi) if s >= 0)
+    free = sum(p * sum(v * r for v, r in zip(vis, rent))
+               for s, p, vis in zip(leave.states, leave.pi, leave.visits) if s >= 0) / free_weight
+    return JailRents(
+        model, built,
+        leave_turn=turn_rent(leave, -1),
+        stay_turn=turn_rent(stay, -1),
+        last_stay_turn=turn_rent(stay, -model.jail_max_turns),
+        free_turn=free,
+        long_run_leave=long_run(leave),
+        long_run_stay=long_run(stay),
+    )
+
+
+def _replace(m: MarkovModel, strategy: str) -> MarkovModel:
+    values = m.to_dict()
+    values["jail_strategy"] = strategy
+    return MarkovModel(**values)  # type: ignore[arg-type]
+
+
+def jail_advice_inputs(built: object, board: object = "atlantic-city",
+                       options: Mapping[str, object] | None = None) -> dict[str, object]:
+    """JSON form of :func:`jail_rents`; ``built`` is a list of ``(group, level)`` pairs
+    (or ``{"group", "level"}`` dicts), level 0 (complete, unbuilt) to 5 (hotel)."""
+    return jail_rents(make_model(board, "leave", options), built).to_dict()
