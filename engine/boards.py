@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .errors import EngineError
 from .sources import Source
+from .validate import show
 
 STREET, STATION, UTILITY, TAX = "street", "station", "utility", "tax"
 PROPERTY_KINDS = (STREET, STATION, UTILITY)
@@ -70,7 +71,7 @@ class Board:
 
     def square(self, index: int) -> Square:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.squares):
-            raise EngineError("error.unknown_square", field="square", square=str(index)[:40])
+            raise EngineError("error.unknown_square", field="square", square=show(index))
         return self.squares[index]
 
     def find(self, ref: object) -> Square:
@@ -79,12 +80,13 @@ class Board:
             return self.square(ref)
         if isinstance(ref, str):
             key = " ".join(ref.split()).casefold()
-            if key.isdigit():
+            if key.isdecimal():  # isdigit() lets '²' through, which int() refuses
                 return self.square(int(key))
             for sq in self.squares:
                 if sq.name.casefold() == key:
                     return sq
-        raise EngineError("error.unknown_square", field="square", square=str(ref)[:40])
+        raise EngineError("error.unknown_square", field="square",
+                          square=ref[:40] if isinstance(ref, str) else show(ref))
 
     def group(self, group: str) -> tuple[Square, ...]:
         """The squares of a colour group, or all stations / utilities."""

@@ -30,6 +30,7 @@ from typing import Any, Mapping
 from .boards import ATLANTIC_CITY, DUTCH, Board
 from .errors import EngineError
 from .sources import Source, Value, fact, ruled
+from .validate import show
 
 
 def _p(clause: str, choices: tuple[Any, ...] | None = None) -> Any:
@@ -439,7 +440,8 @@ def edition(edition_id: object) -> Edition:
     """The edition with this id, or ``error.unknown_edition``."""
     if isinstance(edition_id, str) and edition_id in EDITIONS:
         return EDITIONS[edition_id]
-    raise EngineError("error.unknown_edition", field="edition", edition=str(edition_id)[:40])
+    raise EngineError("error.unknown_edition", field="edition",
+                      edition=edition_id[:40] if isinstance(edition_id, str) else show(edition_id))
 
 
 def board_edition(edition_id: object) -> Edition:
@@ -458,7 +460,8 @@ def with_house_rules(rules: Rules, house_rules: object) -> Rules:
         raise EngineError("error.bad_house_rules", field="house_rules")
     for name in house_rules:
         if name not in HOUSE_RULES:
-            raise EngineError("error.unknown_house_rule", field="house_rules", rule=str(name)[:40])
+            raise EngineError("error.unknown_house_rule", field="house_rules",
+                              rule=name[:40] if isinstance(name, str) else show(name))
     src = Source("000", "varianten")
     if "free-parking-pot" in house_rules:
         rules = replace(rules, free_parking=Value("pot", src))

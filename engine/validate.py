@@ -18,6 +18,21 @@ MAX_AMOUNT = 10_000_000
 """Amounts above this are absurd for any edition (the bank's IOUs included)."""
 
 
+def show(value: object, limit: int = 40) -> str:
+    """A short text of any value for an error message; never raises.
+
+    (``repr`` itself fails on ints of more than 4300 digits and on very deep nesting.)
+
+    >>> show("abc"), show(10**5000), show(7)
+    ("'abc'", 'int', '7')
+    """
+    try:
+        text = repr(value)
+    except Exception:  # ValueError (huge int), RecursionError (deep nesting), broken __repr__
+        text = type(value).__name__
+    return text[:limit]
+
+
 def request_mapping(request: object) -> Mapping[str, Any]:
     if not isinstance(request, Mapping):
         raise EngineError("error.request_not_object")
@@ -35,9 +50,9 @@ def integer(req: Mapping[str, Any], name: str, lo: int, hi: int, default: int | 
         return default
     value = req[name]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError("error.not_an_integer", field=name, value=repr(value)[:40])
+        raise EngineError("error.not_an_integer", field=name, value=show(value))
     if not lo <= value <= hi:
-        raise EngineError("error.out_of_range", field=name, value=value if abs(value) < 10**12 else str(value)[:20], min=lo, max=hi)
+        raise EngineError("error.out_of_range", field=name, value=value if abs(value) < 10**12 else show(value, 20), min=lo, max=hi)
     return value
 
 
@@ -46,7 +61,7 @@ def boolean(req: Mapping[str, Any], name: str, default: bool = False) -> bool:
         return default
     value = req[name]
     if not isinstance(value, bool):
-        raise EngineError("error.not_a_boolean", field=name, value=repr(value)[:40])
+        raise EngineError("error.not_a_boolean", field=name, value=show(value))
     return value
 
 
@@ -57,5 +72,5 @@ def choice(req: Mapping[str, Any], name: str, choices: tuple[str, ...], default:
         return default
     value = req[name]
     if not isinstance(value, str) or value not in choices:
-        raise EngineError("error.bad_choice", field=name, value=repr(value)[:40], choices=", ".join(choices))
+        raise EngineError("error.bad_choice", field=name, value=show(value), choices=", ".join(choices))
     return value

@@ -1,0 +1,55 @@
+"""Monopoly rules engine: every edition as data, every answer explained by clause ids.
+
+Standard library only; runs unchanged in CPython 3.11+ and in the browser (Pyodide).
+Each calculation takes a plain dict and returns a plain dict with ``"steps"``
+(the clauses applied, with their numbers), ``"currency"`` and ``"edition"``;
+bad input raises :class:`EngineError` only. :func:`calculate` is the single
+entry the browser uses: it returns errors as data instead of raising.
+
+>>> from engine import calculate, mortgage_cost, EngineError
+>>> mortgage_cost({"edition": "nl-2001", "action": "receive", "square": "Kalverstraat"})["saving"]
+20
+>>> calculate("score", {"edition": "nl-2001-short", "players": []})["error"]
+'error.player_count'
+>>> sorted(EDITIONS)[:2], CLAUSES["jail-third-failure"].number
+(['classic-us', 'classic-us-short'], '6.6')
+"""
+
+from __future__ import annotations
+
+from .api import calculate, calculate_json, describe
+from .clauses import CLAUSES
+from .editions import EDITIONS, edition
+from .errors import EngineError
+from .jail import jail_decision
+from .markov import group_rent_table, jail_advice_inputs, landing_odds
+from .mortgage import mortgage_cost
+from .scoring import score
+
+__all__ = [
+    "CLAUSES", "EDITIONS", "EngineError", "calculate", "calculate_json", "describe", "edition",
+    "group_rent_table", "jail_advice_inputs", "jail_decision", "landing_odds", "mortgage_cost",
+    "score",
+]
+
+# The rent, building and tax calculations live in their own modules; export them
+# when present (a missing module is tolerated, any error inside one is not).
+
+
+def _export_optional(module: str, names: tuple[str, ...]) -> None:
+    import importlib
+    full = f"{__name__}.{module}"
+    try:
+        mod = importlib.import_module(full)
+    except ModuleNotFoundError as err:
+        if err.name != full:
+            raise
+        return
+    for name in names:
+        globals()[name] = getattr(mod, name)
+        __all__.append(name)
+
+
+_export_optional("rent", ("rent",))
+_export_optional("building", ("check_build", "sell_buildings"))
+_export_optional("tax", ("income_tax",))

@@ -1,0 +1,396 @@
+"""Building: may a house or hotel go on a lot now, and what selling buildings back brings.
+
+A colour group's state is given per lot: ``buildings`` maps a lot (index or
+name) to 0-4 houses or 5 for a hotel (lots left out have none); ``mortgaged``
+lists the group's mortgaged lots. A *level* counts a hotel as one more than
+the houses it needs (5 in the normal game, 4 in the 3-house short game), so
+"even" means the levels of a group differ by at most one.
+
+:func:`check_build` answers "may the next building go on this lot?". A
+refusal is a normal result (``allowed`` false, ``reasons`` keys, steps); an
+impossible state (uneven group, buildings on a mortgaged lot, more buildings
+than the box holds) is an :class:`~engine.errors.EngineError`.
+
+>>> r = check_build({"edition": "nl-2001", "square": 39, "buildings": {"37": 2, "39": 2}})
+>>> r["allowed"], r["building"], r["cost"]
+(True, 'house', 200)
+>>> r = check_build({"edition": "nl-2001", "square": 39, "buildings": {"37": 1, "39": 2}})
+>>> r["allowed"], r["reasons"]
+(False, ['reason.build.uneven'])
+>>> check_build({"edition": "nordic-2005", "square": 39, "own_turn": False})["reasons"]
+['reason.build.not_own_turn']
+
+:func:`sell_buildings` sells ``sell`` buildings of the group back to the bank
+(an int: that many, always from the most built lot, this square first among
+equals; or a map lot -> how many from that lot). A hotel is one building: sold
+alone it is swapped back for its houses; sold with them it brings half the
+hotel price plus half the price of those houses.
+
+>>> r = sell_buildings({"edition": "nl-2001", "square": 39, "buildings": {"37": 5, "39": 5},
+...                     "sell": {"37": 5, "39": 5}})
+>>> r["proceeds"], r["buildings_after"]
+(1000, {'37': 0, '39': 0})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .boards import STREET, Square
+from .errors import EngineError
+from .explain import Step, step
+from .rent import HOTEL, Context, buildings_value, context, finish, find_square, houses_before_hotel, src
+from .validate import boolean, integer, show
+
+__all__ = ["check_build", "sell_buildings"]
+
+BUILD_FIELDS = ("square", "buildings", "mortgaged", "owned_all", "own_turn", "bank_houses", "bank_hotels")
+SELL_FIELDS = ("square", "buildings", "mortgaged", "sell", "bank_houses", "bank_hotels")
+
+
+@dataclass(frozen=True)
+class Group:
+    """A colour group's state: per lot, in board order, its buildings (5 = hotel) and mortgage."""
+
+    lots: tuple[Square, ...]
+    buildings: tuple[int, ...]
+    mortgaged: tuple[bool, ...]
+    hbh: int  # houses before a hotel
+
+    def level(self, buildings: int) -> int:
+        return self.hbh + 1 if buildings == HOTEL else buildings
+
+    @property
+    def levels(self) -> tuple[int, ...]:
+        return tuple(self.level(b) for b in self.buildings)
+
+    @property
+    def houses(self) -> int:
+        return sum(b for b in self.buildings if b != HOTEL)
+
+    @property
+    def hotels(self) -> int:
+        return sum(1 for b in self.buildings if b == HOTEL)
+
+    def position(self, sq: Square) -> int:
+        return self.lots.index(sq)
+
+    def as_map(self, buildings: tuple[int, ...] | None = None) -> dict[str, int]:
+        """JSON-friendly ``{"37": 2, "39": 3}``."""
+        return {str(lot.index): b for lot, b in zip(self.lots, buildings or self.buildings)}
+
+
+def street(ctx: Context, field: str = "square") -> Square:
+    """The request's square; it must be a street (only streets carry buildings)."""
+    sq = find_square(ctx.board, ctx.request.get(field), field)
+    if sq.kind != STREET:
+        raise EngineError("error.not_buildable", field=field, square=sq.name)
+    return sq
+
+
+def _lot_map(ctx: Context, lots: tuple[Square, ...], value: object, field: str) -> dict[int, object]:
+    """``{lot ref: value}`` -> ``{board index: value}``; every lot in the group, none twice."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise EngineError("error.not_a_lot_map", field=field, value=show(value))
+    if len(value) > len(lots):
+        raise EngineError("error.not_in_group", field=field, square=show(list(value)), group=lots[0].group)
+    out: dict[int, object] = {}
+    for ref, item in value.items():
+        sq = find_square(ctx.board, ref, field)
+        if sq not in lots:
+            raise EngineError("error.not_in_group", field=field, square=sq.name, group=lots[0].group)
+        if sq.index in out:
+            raise EngineError("error.duplicate_square", field=field, square=sq.name)
+        out[sq.index] = item
+    return out
+
+
+def _lot_list(ctx: Context, lots: tuple[Square, ...], value: object, field: str) -> set[int]:
+    """A list of lot refs -> their board indices; every lot in the group, none twice."""
+    if value is None:
+        return set()
+    if not isinstance(value, (list, tuple)) or len(value) > len(lots):
+        raise EngineError("error.not_a_lot_list", field=field, value=show(value))
+    out: set[int] = set()
+    for ref in value:
+        sq = find_square(ctx.board, ref, field)
+        if sq not in lots:
+            raise EngineError("error.not_in_group", field=field, square=sq.name, group=lots[0].group)
+        if sq.index in out:
+            raise EngineError("error.duplicate_square", field=field, square=sq.name)
+        out.add(sq.index)
+    return out
+
+
+def make_group(ctx: Context, sq: Square, buildings: Mapping[int, int], mortgaged: set[int],
+               owned_all: bool, fields: tuple[str, str] = ("buildings", "mortgaged")) -> Group:
+    """A group state, checked: every impossible state is an EngineError naming the field."""
+    rules = ctx.rules
+    assert sq.group is not None
+    lots = ctx.board.group(sq.group)
+    group = Group(lots, tuple(buildings.get(lot.index, 0) for lot in lots),
+                  tuple(lot.index in mortgaged for lot in lots), houses_before_hotel(rules))
+    f_buildings, f_mortgaged = fields
+    built = any(group.buildings)
+    for lot, b, m in zip(lots, group.buildings, group.mortgaged):
+        if b and m:
+            raise EngineError("error.mortgaged_with_buildings", field=f_mortgaged, square=lot.name)
+    if built and not owned_all:
+        raise EngineError("error.buildings_incomplete_group", field=f_buildings, group=sq.group)
+    if built and any(group.mortgaged) and rules.mortgage_scope.value == "group":
+        # 000, 001, 002: the whole group's buildings go before a mortgage (classic-us: the lot's own).
+        raise EngineError("error.buildings_with_mortgage_in_group", field=f_mortgaged, square=sq.name)
+    levels = group.levels
+    if rules.even_building.value and max(levels) - min(levels) > 1:
+        raise EngineError("error.uneven_buildings", field=f_buildings,
+                          levels=", ".join(f"{lot.name} {b}" for lot, b in zip(lots, group.buildings)))
+    return group
+
+
+def read_group(ctx: Context, sq: Square, owned_all: bool) -> Group:
+    """The group state from the request's ``buildings`` and ``mortgaged`` fields."""
+    assert sq.group is not None
+    lots = ctx.board.group(sq.group)
+    raw = _lot_map(ctx, lots, ctx.request.get("buildings"), "buildings")
+    buildings = {index: buildings_value({"buildings": v}, "buildings", ctx.rules) for index, v in raw.items()}
+    mortgaged = _lot_list(ctx, lots, ctx.request.get("mortgaged"), "mortgaged")
+    return make_group(ctx, sq, buildings, mortgaged, owned_all)
+
+
+def bank_stock(ctx: Context, houses_out: int, hotels_out: int, field: str = "buildings") -> tuple[int, int]:
+    """Houses and hotels left in the bank (default: the box minus those on the board here)."""
+    rules, req = ctx.rules, ctx.request
+    total_houses, total_hotels = rules.houses_in_bank.value, rules.hotels_in_bank.value
+    if houses_out > total_houses or hotels_out > total_hotels:
+        raise EngineError("error.bank_stock_exceeded", field=field, houses=houses_out, hotels=hotels_out,
+                          total_houses=total_houses, total_hotels=total_hotels)
+    houses = integer(req, "bank_houses", 0, total_houses, total_houses - houses_out)
+    hotels = integer(req, "bank_hotels", 0, total_hotels, total_hotels - hotels_out)
+    if houses + houses_out > total_houses:
+        raise EngineError("error.bank_stock_exceeded", field="bank_houses", houses=houses_out + houses,
+                          hotels=hotels_out + hotels, total_houses=total_houses, total_hotels=total_hotels)
+    if hotels + hotels_out > total_hotels:
+        raise EngineError("error.bank_stock_exceeded", field="bank_hotels", houses=houses_out + houses,
+                          hotels=hotels_out + hotels, total_houses=total_houses, total_hotels=total_hotels)
+    return houses, hotels
+
+
+def _names(group: Group, buildings: tuple[int, ...] | None = None) -> dict[str, int]:
+    return {lot.name: b for lot, b in zip(group.lots, buildings or group.buildings)}
+
+
+def _hotel_clause(group: Group) -> str:
+    return "short-hotel" if group.hbh != 4 else "build-hotel"
+
+
+# --- may I build? -------------------------------------------------------------
+
+def check_build(request: object) -> dict[str, Any]:
+    """May the next building (house, or hotel after the last house) go on ``square`` now?
+
+    Fields: ``square``; ``buildings`` and ``mortgaged`` (the group's state);
+    ``owned_all`` (the player owns the whole group, default true); ``own_turn``
+    (default true); ``bank_houses`` / ``bank_hotels`` (default: the box's 32 / 12
+    minus those standing on this group).
+
+    >>> r = check_build({"edition": "nl-2001-short", "square": 39, "buildings": {"37": 3, "39": 3}})
+    >>> r["building"], r["cost"], r["bank_houses_after"]
+    ('hotel', 200, 29)
+    """
+    ctx = context(request, BUILD_FIELDS)
+    rules, req = ctx.rules, ctx.request
+    sq = street(ctx)
+    owned_all = boolean(req, "owned_all", True)
+    own_turn = boolean(req, "own_turn", True)
+    group = read_group(ctx, sq, owned_all)
+    bank_houses, bank_hotels = bank_stock(ctx, group.houses, group.hotels)
+    hbh = group.hbh
+    steps: list[Step] = []
+    reasons: list[str] = []
+
+    mortgaged = [lot.name for lot, m in zip(group.lots, group.mortgaged) if m]
+    if owned_all and not mortgaged:
+        steps.append(step("build-set", "step.build.set", group=sq.group, lots=len(group.lots)))
+    if not owned_all:
+        steps.append(step("build-set", "step.build.set_incomplete", group=sq.group, lots=len(group.lots)))
+        reasons.append("reason.build.incomplete_group")
+    if mortgaged:
+        steps.append(step("build-set", "step.build.set_mortgaged", mortgaged=", ".join(mortgaged),
+                          count=len(mortgaged)))
+        reasons.append("reason.build.mortgage_in_group")
+
+    when = rules.build_when
+    refused = when.value == "own-turn" and not own_turn
+    key = "step.build.when.not_own_turn" if refused else f"step.build.when.{when.value.replace('-', '_')}"
+    steps.append(step("build-when", key, own_turn=own_turn, **src(when)))
+    if refused:
+        reasons.append("reason.build.not_own_turn")
+
+    current = group.buildings[group.position(sq)]
+    building: str | None
+    cost: int | None
+    if current == HOTEL:
+        building, cost = None, None
+        steps.append(step(_hotel_clause(group), "step.build.has_hotel", square=sq.name,
+                          **src(rules.houses_before_hotel)))
+        reasons.append("reason.build.has_hotel")
+    elif current == hbh:
+        building, cost = "hotel", sq.hotel_cost
+        ready = all(level >= hbh for level in group.levels)
+        steps.append(step(_hotel_clause(group), "step.build.hotel_ready" if ready else "step.build.hotel_not_ready",
+                          houses=hbh, lowest=min(group.levels), buildings=_names(group),
+                          **src(rules.houses_before_hotel)))
+        if not ready:
+            reasons.append("reason.build.hotel_needs_houses")
+    else:
+        building, cost = "house", sq.house_cost
+        lowest = min(group.levels)
+        if rules.even_building.value:
+            steps.append(step("build-even", "step.build.even" if current <= lowest else "step.build.uneven",
+                              square=sq.name, houses=current, lowest=lowest, buildings=_names(group),
+                              **src(rules.even_building)))
+            if current > lowest:
+                reasons.append("reason.build.uneven")
+
+    if building == "house":
+        steps.append(step("build-limit", "step.build.bank_houses" if bank_houses else "step.build.no_houses_left",
+                          bank_houses=bank_houses, **src(rules.houses_in_bank)))
+        if bank_houses < 1:
+            reasons.append("reason.build.no_houses")
+    elif building == "hotel":
+        steps.append(step("build-limit", "step.build.bank_hotels" if bank_hotels else "step.build.no_hotels_left",
+                          bank_hotels=bank_hotels, **src(rules.hotels_in_bank)))
+        if bank_hotels < 1:
+            reasons.append("reason.build.no_hotels")
+
+    if building == "house":
+        steps.append(step("build-set", "step.build.house_cost", square=sq.name, cost=cost))
+    elif building == "hotel":
+        steps.append(step(_hotel_clause(group), "step.build.hotel_cost", square=sq.name, cost=cost,
+                          houses_back=hbh, **src(rules.houses_before_hotel)))
+
+    allowed = not reasons
+    after: dict[str, int] | None = None
+    houses_after, hotels_after = bank_houses, bank_hotels
+    if allowed:
+        new = list(group.buildings)
+        i = group.position(sq)
+        new[i] = HOTEL if building == "hotel" else current + 1
+        after = group.as_map(tuple(new))
+        if building == "hotel":
+            houses_after, hotels_after = bank_houses + hbh, bank_hotels - 1
+        else:
+            houses_after = bank_houses - 1
+    return finish(ctx, sq, steps, allowed=allowed, reasons=reasons, building=building, cost=cost,
+                  buildings_before=group.as_map(), buildings_after=after,
+                  bank_houses_after=houses_after, bank_hotels_after=hotels_after)
+
+
+# --- selling back -----------------------------------------------------------------
+
+def _sell_levels(ctx: Context, sq: Square, group: Group) -> list[int]:
+    """Target levels after the sale, from the request's ``sell`` (int or lot map)."""
+    value = ctx.request.get("sell", 1)
+    levels = list(group.levels)
+    if isinstance(value, Mapping):
+        counts = _lot_map(ctx, group.lots, value, "sell")
+        total = 0
+        for i, lot in enumerate(group.lots):
+            if lot.index in counts:
+                n = integer({"sell": counts[lot.index]}, "sell", 0, levels[i])
+                levels[i] -= n
+                total += n
+        if total == 0:
+            raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
+        return levels
+    n = integer({"sell": value}, "sell", 1, max(1, sum(levels)))
+    if sum(levels) == 0:
+        raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
+    first = group.position(sq)
+    order = [first] + [i for i in range(len(levels)) if i != first]
+    for _ in range(n):
+        top = max(levels)
+        i = next(j for j in order if levels[j] == top)
+        levels[i] -= 1
+    return levels
+
+
+def sell_buildings(request: object) -> dict[str, Any]:
+    """Sell buildings of ``square``'s group back to the bank, at half price and evenly.
+
+    Fields: ``square``; ``buildings`` / ``mortgaged`` (the group's state);
+    ``sell`` (int, default 1, or ``{lot: how many}``); ``bank_houses`` /
+    ``bank_hotels`` (default: the box minus this group's buildings).
+
+    >>> r = sell_buildings({"edition": "classic-us", "square": 39, "buildings": {"37": 5, "39": 5},
+    ...                     "bank_houses": 0})
+    >>> r["allowed"], r["reasons"]
+    (False, ['reason.sell.bank_lacks_houses'])
+    >>> sell_buildings({"edition": "nl-2001", "square": 39, "buildings": {"37": 3, "39": 3}, "sell": 3})["proceeds"]
+    300
+    """
+    ctx = context(request, SELL_FIELDS)
+    rules = ctx.rules
+    sq = street(ctx)
+    group = read_group(ctx, sq, owned_all=True)
+    bank_houses, bank_hotels = bank_stock(ctx, group.houses, group.hotels)
+    hbh = group.hbh
+    target = _sell_levels(ctx, sq, group)
+    after = tuple(HOTEL if level == hbh + 1 else level for level in target)
+    steps: list[Step] = []
+    reasons: list[str] = []
+
+    if rules.even_building.value:
+        even = max(target) - min(target) <= 1
+        steps.append(step("build-sell", "step.sell.even" if even else "step.sell.uneven", before=_names(group),
+                          after=_names(group, after), **src(rules.even_building)))
+        if not even:
+            reasons.append("reason.sell.uneven")
+
+    broken = sum(1 for b0, b1 in zip(group.buildings, after) if b0 == HOTEL and b1 != HOTEL)
+    houses_after = sum(b for b in after if b != HOTEL)
+    if broken:
+        rule = rules.hotel_sale
+        if rule.value == "needs-bank-houses":
+            at_once = all(b == HOTEL for b in group.buildings) and not any(after)
+            needed = 0 if at_once else hbh * broken
+            steps.append(step("build-sell-hotel",
+                              "step.sell.hotels_all_at_once" if at_once else "step.sell.hotel_needs_bank_houses",
+                              hotels=broken,
+                              houses=hbh, needed=needed, bank_houses=bank_houses, all_at_once=at_once,
+                              **src(rule)))
+        else:
+            needed = max(0, houses_after - group.houses)
+            steps.append(step("ruling-hotel-no-houses", "step.sell.hotel_bank_houses_net", hotels=broken,
+                              needed=needed, bank_houses=bank_houses, **src(rule)))
+        if needed > bank_houses:
+            reasons.append("reason.sell.bank_lacks_houses")
+
+    proceeds = 0
+    if not reasons:
+        # Every deed's house price is even, so the halves are whole.
+        for lot, b0, b1 in zip(group.lots, group.buildings, after):
+            if b0 == b1:
+                continue
+            houses_from = b0
+            if b0 == HOTEL and b1 != HOTEL:
+                half = lot.hotel_cost // 2
+                steps.append(step("build-sell-hotel", "step.sell.hotel", square=lot.name, price=lot.hotel_cost,
+                                  amount=half, houses=hbh, **src(rules.hotel_sale)))
+                proceeds += half
+                houses_from = hbh
+            sold = houses_from - b1
+            if sold:
+                amount = sold * (lot.house_cost // 2)
+                steps.append(step("build-sell", "step.sell.houses", square=lot.name, houses=sold,
+                                  price=lot.house_cost, amount=amount))
+                proceeds += amount
+        steps.append(step("build-sell", "step.sell.total", proceeds=proceeds))
+    ok = not reasons
+    return finish(ctx, sq, steps, allowed=ok, reasons=reasons, proceeds=proceeds,
+                  buildings_before=group.as_map(), buildings_after=group.as_map(after if ok else None),
+                  bank_houses_after=bank_houses - (houses_after - group.houses) if ok else bank_houses,
+                  bank_hotels_after=bank_hotels + broken if ok else bank_hotels)

@@ -1,0 +1,312 @@
+"""The jail decision: what a jailed player may do now, what each option costs, and advice.
+
+:func:`jail_decision` lists the legal options at this moment of the turn in
+jail (pay the fine, use a get-out card or key, buy one from another player,
+roll for doubles), with what each costs and leads to under the edition's
+rules, the chance of getting out free in the attempts left, and advice on
+staying or leaving that states its reasoning as steps.
+
+The chance of doubles is 1/6 per attempt, so with ``k`` attempts left
+(this one included) the chance of getting out free is ``1 - (5/6)^k``:
+91/216 with three attempts, 11/36 with two, 1/6 with the last.
+
+Advice. With ``opponents_built`` (the colour groups opponents have completed,
+as ``[group, level]``, level 0 unbuilt .. 5 hotel), the expected rent per turn
+comes from the exact Markov chain of :mod:`engine.markov`
+(:func:`~engine.markov.jail_advice_inputs`) on the edition's board, and the two
+plans are compared over the attempts left:
+
+* leave now: the cost of leaving (the fine, an offered card's price, or an
+  owned card valued at the fine it saves later) + the rent of a turn that
+  starts by leaving + the rent of ordinary turns for the other attempts;
+* stay: the rent of the turns spent rolling (only doubles move), weighted by the
+  chance of still being in jail, + the last attempt's rent and its fine
+  (paid with chance 5/6 there) + ordinary turns once out.
+
+The comparison counts rent and fines only, not the chance to buy property.
+Without built groups there is no rent to compare, and the advice follows a
+documented heuristic (``"heuristic": true``): leave early (buying and dealing
+on the board is worth more than the fine), except on the last attempt, where
+rolling costs nothing extra (you move this turn anyway) and saves the fine
+with chance 1/6. Where paying is allowed at any time and the player then plays
+on at the next turn (nl-2001, nordic-2005), leaving is best done after a
+failed roll: the advice then says ``"roll_first": true``.
+
+>>> r = jail_decision({"edition": "nl-modern", "turn_in_jail": 1, "cash": 500,
+...                    "cards_owned": 0, "card_offer": None})
+>>> [o["option"] for o in r["options"]]
+['pay', 'roll']
+>>> r["options"][1]["p_free_remaining_fraction"]
+'91/216'
+>>> r["advice"]["choice"], r["advice"]["heuristic"]
+('leave', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from . import markov
+from .boards import GROUPS
+from .cards import GET_OUT_OF_JAIL, deck
+from .editions import Edition
+from .errors import EngineError
+from .explain import Step, step
+from .mortgage import cite, edition_of, listed, refield
+from .sources import fact
+from .validate import MAX_AMOUNT, integer, request_mapping, show
+
+KEYS_IN_BOX = fact(6, "001", "Innehåll")
+"""The Nordic travel edition (001) has get-out *keys*: six in the box."""
+
+P_DOUBLES = Fraction(1, 6)
+"""Six of the 36 rolls of two dice are doubles."""
+
+_DECKS = {"atlantic-city": ("us-chance", "us-community-chest"),
+          "nl-euro": ("nl-kans", "nl-algemeen-fonds")}
+
+
+def max_get_out_cards(ed: Edition) -> int:
+    """How many get-out cards (or keys) exist in the edition: a player cannot own more.
+
+    >>> from engine.editions import edition
+    >>> max_get_out_cards(edition("nl-2001")), max_get_out_cards(edition("nordic-2005"))
+    (2, 6)
+    """
+    assert ed.rules is not None and ed.board is not None
+    if ed.rules.card_mode.value == "three-dice-task":
+        return KEYS_IN_BOX.value
+    return sum(1 for d in _DECKS[ed.board.id] for c in deck(d).cards if c.kind == GET_OUT_OF_JAIL)
+
+
+def p_free(attempts: int) -> Fraction:
+    """Chance of at least one double in ``attempts`` tries.
+
+    >>> p_free(3), p_free(2), p_free(1)
+    (Fraction(91, 216), Fraction(11, 36), Fraction(1, 6))
+    """
+    return 1 - (1 - P_DOUBLES) ** attempts
+
+
+def _frac(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def jail_decision(request: object) -> dict[str, Any]:
+    """Options, odds and advice for a player in jail; see the module docstring.
+
+    Request: ``edition``, ``turn_in_jail`` (1..3: which attempt this turn is),
+    ``cash``, ``cards_owned`` (get-out cards or keys, default 0), ``card_offer``
+    (the price another player asks for a card, or null), ``opponents_built``
+    (optional list of ``[group, level]``).
+
+    >>> jail_decision({"edition": "nl-2001", "turn_in_jail": 4, "cash": 0})
+    Traceback (most recent call last):
+    ...
+    engine.errors.EngineError: error.out_of_range {'value': 4, 'min': 1, 'max': 3}
+    """
+    req = request_mapping(request)
+    ed = edition_of(req)
+    assert ed.rules is not None and ed.board is not None
+    r = ed.rules
+    max_turns = r.jail_max_turns.value
+    turn = integer(req, "turn_in_jail", 1, max_turns)
+    cash = integer(req, "cash", 0, MAX_AMOUNT)
+    owned = integer(req, "cards_owned", 0, max_get_out_cards(ed), default=0)
+    offer = None if req.get("card_offer") is None else integer(req, "card_offer", 0, MAX_AMOUNT)
+    built_raw = req.get("opponents_built")
+
+    fine = r.jail_fine.value
+    left = max_turns - turn + 1
+    last = left == 1
+    timing = r.jail_pay_when.value
+    leave_to = "roll-and-move" if timing == "before-roll" else "move-next-turn"
+    when = "before_roll" if timing == "before-roll" else "next_turn"
+    card_kind = "key" if r.card_mode.value == "three-dice-task" else "card"
+    steps: list[Step] = [step("jail-doubles", "step.jail.attempt", turn=turn, max_turns=max_turns,
+                              attempts_left=left, **cite(r.jail_max_turns))]
+    options: list[dict[str, Any]] = []
+
+    # Paying the fine.
+    can_pay = cash >= fine
+    steps.append(step("jail-pay", f"step.jail.pay.{when}", fine=fine, leads_to=leave_to,
+                      fine_source=r.jail_fine.source.cite(), **cite(r.jail_pay_when)))
+    pay = {"option": "pay", "cost": fine, "leads_to": leave_to, "clause": "jail-pay",
+           "available": can_pay, "shortfall": max(0, fine - cash)}
+    if not can_pay:
+        pay.update(leads_to="must-raise-money", clause="bankrupt-raise")
+        steps.append(step("bankrupt-raise", "step.jail.must_raise", fine=fine, cash=cash,
+                          shortfall=fine - cash))
+    options.append(pay)
+
+    # Using an owned card or key.
+    if owned:
+        steps.append(step("jail-card", f"step.jail.card.{when}", kind=card_kind, cards_owned=owned,
+                          leads_to=leave_to, **cite(r.jail_pay_when)))
+        options.append({"option": "card", "cost": 0, "leads_to": leave_to, "clause": "jail-card",
+                        "available": True, "shortfall": 0})
+
+    # Buying one from another player.
+    offer_ok = False
+    if offer is not None:
+        if not r.jail_card_buyable.value:
+            steps.append(step("jail-card", "step.jail.card_not_buyable", kind=card_kind,
+                              **cite(r.jail_card_buyable)))
+        else:
+            offer_ok = cash >= offer
+            steps.append(step("jail-card", "step.jail.buy_card", kind=card_kind, price=offer,
+                              leads_to=leave_to, **cite(r.jail_card_buyable)))
+            options.append({"option": "buy-card", "cost": offer,
+                            "leads_to": leave_to if offer_ok else "must-raise-money",
+                            "clause": "jail-card", "available": offer_ok,
+                            "shortfall": max(0, offer - cash)})
+
+    # Rolling for doubles.
+    p_left = p_free(left)
+    on_doubles = "move-and-roll-again" if r.jail_doubles_extra_roll.value else "move-by-roll"
+    if not last:
+        on_failure, failure_clause = "stay-in-jail", "jail-doubles"
+    elif can_pay:
+        on_failure, failure_clause = "pay-then-move", "jail-third-failure"
+    else:
+        on_failure, failure_clause = "must-raise-money", "bankrupt-raise"
+    roll_key = "step.jail.roll_again" if r.jail_doubles_extra_roll.value else "step.jail.roll"
+    steps.append(step("jail-doubles", roll_key, p_doubles=_frac(P_DOUBLES),
+                      attempts_left=left, p_free=_frac(p_left), p_free_percent=round(100 * float(p_left), 1),
+                      leads_to=on_doubles, **cite(r.jail_doubles_extra_roll)))
+    if last:
+        steps.append(step("jail-third-failure", "step.jail.third_failure", fine=fine,
+                          **cite(r.jail_third_failure)))
+        if not can_pay:
+            steps.append(step("bankrupt-raise", "step.jail.must_raise_after_roll", fine=fine,
+                              cash=cash, shortfall=fine - cash))
+    if r.speed_die.value:
+        steps.append(step("speed-die-jail", "step.jail.speed_die", **cite(r.speed_die)))
+    options.append({
+        "option": "roll", "cost": 0, "leads_to": on_doubles, "clause": "jail-doubles",
+        "available": True, "shortfall": 0,
+        "p_doubles": float(P_DOUBLES), "p_doubles_fraction": _frac(P_DOUBLES),
+        "attempts_left": left, "p_free_remaining": float(p_left),
+        "p_free_remaining_fraction": _frac(p_left),
+        "on_failure": on_failure, "on_failure_clause": failure_clause,
+        "expected_fine": round(fine * float((1 - P_DOUBLES) ** left), 2),
+    })
+
+    # Advice.
+    if owned:
+        leave_option: str | None = "card"
+    elif offer_ok and offer is not None and (offer < fine or not can_pay):
+        leave_option = "buy-card"
+    elif can_pay:
+        leave_option = "pay"
+    else:
+        leave_option = None
+    leave_cost = offer if leave_option == "buy-card" else fine  # an owned card saves a fine later
+    advice = _advice(ed, built_raw, left, fine, leave_option, leave_cost or 0, steps)
+
+    return {"edition": ed.id, "currency": ed.currency, "turn_in_jail": turn,
+            "max_turns": max_turns, "attempts_left": left, "fine": fine, "cash": cash,
+            "card_kind": card_kind, "cards_owned": owned, "jail_pay_when": timing,
+            "options": options, "advice": advice, "steps": [s.to_dict() for s in steps]}
+
+
+def _advice(ed: Edition, built_raw: object, left: int, fine: int, leave_option: str | None,
+            leave_cost: int, steps: list[Step]) -> dict[str, Any]:
+    assert ed.rules is not None and ed.board is not None
+    r = ed.rules
+    q = 5.0 / 6.0
+    any_time = r.jail_pay_when.value == "any-time-then-next-turn"
+    inputs = _jail_rents(ed, built_raw)
+    advice: dict[str, Any] = {"heuristic": inputs is None, "roll_first": False}
+    if inputs is not None:
+        leave_turn = float(inputs["leave_turn"])  # type: ignore[arg-type]
+        stay_turn = float(inputs["stay_turn"])  # type: ignore[arg-type]
+        last_turn = float(inputs["last_stay_turn"])  # type: ignore[arg-type]
+        free_turn = float(inputs["free_turn"])  # type: ignore[arg-type]
+        cost_leave = leave_cost + leave_turn + (left - 1) * free_turn
+        cost_stay = (sum(q ** (i - 1) * stay_turn for i in range(1, left))
+                     + q ** (left - 1) * (last_turn + q * fine)
+                     + sum((1 - q ** (i - 1)) * free_turn for i in range(2, left + 1)))
+        groups = ", ".join(f"{b['group']} {b['level']}" for b in inputs["built"])  # type: ignore[attr-defined,index]
+        steps.append(step("jail-doubles", "step.jail.advice_rents", groups=groups,
+                          board=ed.board.id, leave_turn=round(leave_turn, 2),
+                          stay_turn=round(stay_turn, 2), last_stay_turn=round(last_turn, 2),
+                          free_turn=round(free_turn, 2),
+                          stay_saves=round(leave_turn - stay_turn, 2)))
+        if r.card_mode.value == "three-dice-task":
+            steps.append(step("cards-dice-task", "step.jail.advice_decks_stand_in",
+                              **cite(r.card_mode)))
+        steps.append(step("jail-doubles", "step.jail.advice_compare", attempts_left=left,
+                          leave_cost=leave_cost, cost_leave=round(cost_leave, 2),
+                          cost_stay=round(cost_stay, 2)))
+        params: dict[str, Any] = {"stay_saves": round(leave_turn - stay_turn, 2),
+                                  "cost_stay": round(cost_stay, 2),
+                                  "cost_leave": round(cost_leave, 2), "attempts_left": left}
+        if leave_option is None:
+            choice, key = "stay", "step.jail.advice.cannot_pay"
+        elif cost_stay < cost_leave:
+            choice, key = "stay", "step.jail.advice.stay_saves"
+        else:
+            choice, key = "leave", "step.jail.advice.leave_cheaper"
+    else:
+        params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost}
+        if leave_option is None:
+            choice, key = "stay", "step.jail.advice.cannot_pay"
+        elif left == 1:
+            choice, key = "stay", "step.jail.advice.last_attempt"
+        else:
+            choice, key = "leave", "step.jail.advice.heuristic_leave"
+    option = "roll" if choice == "stay" else leave_option
+    steps.append(step("jail-doubles", key, option=option, **params))
+    if choice == "leave" and any_time:
+        advice["roll_first"] = True
+        steps.append(step("jail-pay", "step.jail.advice.roll_first", fine=fine,
+                          **cite(r.jail_pay_when)))
+    advice.update(choice=choice, option=option, reason_key=key, params=params)
+    return advice
+
+
+def _jail_rents(ed: Edition, raw: object) -> Mapping[str, Any] | None:
+    """Expected rents per turn from engine.markov, or None without built groups."""
+    assert ed.rules is not None and ed.board is not None
+    if raw is None or (isinstance(raw, (list, tuple)) and len(raw) == 0):
+        return None
+    pairs = _pairs(raw, ed.rules.houses_before_hotel.value)
+    r = ed.rules
+    options = {"jail_max_turns": r.jail_max_turns.value,
+               "doubles_to_jail": r.doubles_to_jail.value,
+               "third_failed_roll_moves": r.jail_third_failure.value == "pay-then-move"}
+    try:
+        return markov.jail_advice_inputs(pairs, ed.board.id, options)
+    except EngineError as err:
+        raise refield(err, "opponents_built") from None
+
+
+def _pairs(raw: object, houses: int) -> list[tuple[str, int]]:
+    """``opponents_built`` as (group, level) pairs: colour groups, each once, levels 0..5
+    (0 complete and unbuilt, 5 a hotel; in the short game 4 houses cannot exist)."""
+    field = "opponents_built"
+    items = listed(raw, field, 0, len(GROUPS))
+    out: list[tuple[str, int]] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Mapping):
+            group, level = item.get("group"), item.get("level")
+        elif isinstance(item, (list, tuple)) and len(item) == 2:
+            group, level = item
+        else:
+            raise EngineError("error.built_groups", field=f"{field}.{i}", value=show(item))
+        if not isinstance(group, str) or group not in GROUPS:
+            raise EngineError("error.unknown_group", field=f"{field}.{i}", group=show(group))
+        if any(g == group for g, _ in out):
+            raise EngineError("error.built_groups", field=f"{field}.{i}", value=group)
+        if (isinstance(level, bool) or not isinstance(level, int)
+                or level not in markov.LEVELS or houses < level < markov.LEVELS[-1]):
+            raise EngineError("error.building_level", field=f"{field}.{i}", level=show(level),
+                              max=houses)
+        out.append((group, level))
+    return out
+
+
+__all__ = ["jail_decision", "p_free", "max_get_out_cards", "P_DOUBLES", "KEYS_IN_BOX"]

@@ -1,0 +1,146 @@
+"""MkDocs hook: ship the self-hosted Python runtime and the engine with the site.
+
+After every build this copies the pinned Pyodide core files from
+``node_modules/pyodide`` into ``site/assets/pyodide/`` and packs ``engine/*.py``
+into ``site/assets/engine.zip``, which the calculators' Web Worker unpacks in
+Pyodide. Nothing is ever loaded from a CDN; no micropip, no wheels.
+
+The zip is deterministic (sorted names, fixed timestamps), so its hash only
+changes when the engine's source does; pages reference it as
+``engine.zip?v=<hash>`` so a browser never runs a stale engine:
+
+>>> from pathlib import Path
+>>> root = Path(__file__).resolve().parent.parent
+>>> engine_zip_bytes(root) == engine_zip_bytes(root)
+True
+>>> len(engine_version(root))
+12
+>>> "engine/clauses.py" in engine_zip_names(root)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The project root (the folder holding ``mkdocs.yml``)."""
+
+PYODIDE_FILES: tuple[str, ...] = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""The Pyodide core files the worker needs (the npm package holds no wheels)."""
+
+PYODIDE_DEST = "assets/pyodide"
+"""Where the runtime lands inside the built site."""
+
+ENGINE_ZIP = "assets/engine.zip"
+"""Where the engine archive lands inside the built site."""
+
+_ZIP_DATE = (2001, 1, 1, 0, 0, 0)
+
+
+class AssetError(RuntimeError):
+    """A runtime file is missing or does not match the pinned version."""
+
+
+def engine_sources(root: Path = ROOT) -> list[Path]:
+    """The engine's Python files, sorted: exactly what goes into the archive."""
+    files = sorted((root / "engine").glob("*.py"))
+    if not files:
+        raise AssetError(f"no engine sources found in {root / 'engine'}")
+    return files
+
+
+def engine_zip_names(root: Path = ROOT) -> list[str]:
+    """The archive member names (``engine/<module>.py``)."""
+    return [f"engine/{p.name}" for p in engine_sources(root)]
+
+
+def engine_zip_bytes(root: Path = ROOT) -> bytes:
+    """A deterministic zip of ``engine/*.py`` (same sources, same bytes)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in engine_sources(root):
+            info = zipfile.ZipInfo(f"engine/{path.name}", date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def engine_version(root: Path = ROOT) -> str:
+    """A short content hash of the engine archive, used to bust caches."""
+    return hashlib.sha256(engine_zip_bytes(root)).hexdigest()[:12]
+
+
+def pinned_pyodide_version(root: Path = ROOT) -> str:
+    """The Pyodide version pinned in ``package.json``."""
+    data: dict[str, Any] = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    return str(data["dependencies"]["pyodide"])
+
+
+@lru_cache(maxsize=4)
+def pyodide_version(root: Path = ROOT) -> str:
+    """The installed Pyodide version; fails when it is missing or not the pinned one."""
+    package = root / "node_modules" / "pyodide" / "package.json"
+    if not package.is_file():
+        raise AssetError(
+            f"{package} is missing: run `npm ci` (or ./dev build, which does it) first")
+    installed = str(json.loads(package.read_text(encoding="utf-8"))["version"])
+    pinned = pinned_pyodide_version(root)
+    if installed != pinned:
+        raise AssetError(
+            f"node_modules has pyodide {installed} but package.json pins {pinned}: run `npm ci`")
+    return installed
+
+
+def _copy_if_changed(src: Path, dest: Path) -> None:
+    if dest.is_file():
+        s, d = src.stat(), dest.stat()
+        if s.st_size == d.st_size and int(s.st_mtime) == int(d.st_mtime):
+            return
+    shutil.copy2(src, dest)
+
+
+def copy_runtime(site_dir: Path, root: Path = ROOT) -> list[Path]:
+    """Copy the Pyodide core files and write the engine archive; returns the written paths."""
+    pyodide_version(root)
+    source = root / "node_modules" / "pyodide"
+    dest = site_dir / PYODIDE_DEST
+    dest.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in PYODIDE_FILES:
+        src = source / name
+        if not src.is_file():
+            raise AssetError(f"{src} is missing: run `npm ci`")
+        _copy_if_changed(src, dest / name)
+        written.append(dest / name)
+    archive = site_dir / ENGINE_ZIP
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    data = engine_zip_bytes(root)
+    if not archive.is_file() or archive.read_bytes() != data:
+        archive.write_bytes(data)
+    written.append(archive)
+    return written
+
+
+def on_post_build(config: Any) -> None:
+    """MkDocs event: copy the runtime into the built site."""
+    try:
+        copy_runtime(Path(config["site_dir"]))
+    except AssetError as err:
+        from mkdocs.exceptions import PluginError
+
+        raise PluginError(f"hooks/pyodide_assets.py: {err}") from err

@@ -1,0 +1,154 @@
+"""``[[editions]]``: what each main edition does for the parameters of the current clause.
+
+Generated from ``engine/editions.py``, so the site and the engine cannot disagree.
+Words come from ``translations/<lang>/site.po``: ``param.<name>`` (label) and
+``param.<name>.<value>`` (value), ``param.<name>.value`` with ``{value}`` (and
+``{currency}``) for numbers and lists, ``.true``/``.false`` for yes/no, ``.none``
+for "not in the source". Each cell cites its source (``000 · Huur``); a value that is
+this site's ruling links to the ruling clause. Game modes of an edition (short game,
+speed die ...) are listed inside its cell where they differ.
+
+``[[editions]]`` takes the parameters of the clause it stands in;
+``[[editions: free_parking jail_fine]]`` names them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
+from engine.sources import Value
+from hooks.common import CLAUSES, Context, h
+from tools.i18n import format_number
+
+CARD_GAME = "nl-card-game"
+CURRENCY_SIGNS = {"EUR": "€", "USD": "$"}
+RULE_PARAMS: dict[str, str] = {name: clause for name, clause, _ in parameters()}
+"""Every edition parameter of the board game with its clause."""
+CARD_PARAMS: dict[str, str] = {f.name: f.metadata["clause"] for f in fields(CardGameRules)}
+"""Every parameter of the card game with its clause."""
+
+
+def modes_of(edition_id: str) -> tuple[Edition, ...]:
+    """The modes and variants that derive from a main edition (short game, speed die ...)."""
+    return tuple(e for e in EDITIONS.values() if e.base == edition_id and e.rules is not None)
+
+
+def value_of(edition: Edition, name: str) -> Value[Any]:
+    """The :class:`Value` of parameter ``name`` in an edition (board or card game)."""
+    record = edition.card_game if name in CARD_PARAMS and edition.rules is None else edition.rules
+    return getattr(record, name)
+
+
+def value_text(ctx: Context, name: str, value: object, currency: str = "EUR") -> str:
+    """A parameter value in words, escaped HTML (falls back visibly to Dutch)."""
+    key = f"param.{name}"
+    if value is None:
+        return ctx.text(f"{key}.none")
+    if isinstance(value, bool):
+        return ctx.text(f"{key}.{'true' if value else 'false'}")
+    if isinstance(value, str):
+        return ctx.text(f"{key}.{value}")
+    if isinstance(value, (tuple, list)):
+        shown = " / ".join(format_number(ctx.lang, v) for v in value)
+    else:
+        shown = format_number(ctx.lang, value)  # type: ignore[arg-type]
+    return ctx.text(f"{key}.value", value=shown, currency=CURRENCY_SIGNS.get(currency, currency))
+
+
+def source_note(ctx: Context, value: Value[Any]) -> str:
+    """The citation of a value, and a link to the ruling when the value is a ruling."""
+    src = value.source
+    cite = (f'<span class="src"><abbr title="{h(ctx.t(f"source.{src.file}"))}">{h(src.file)}'
+            f'</abbr> · {h(src.section)}</span>')
+    if src.ruling and src.ruling in CLAUSES:
+        number = CLAUSES[src.ruling].number
+        cite += (f' <a class="ruling-ref" href="{h(ctx.clause_url(src.ruling))}">'
+                 f'{ctx.text("editions.ruling", number=number)}</a>')
+    return cite
+
+
+def cell(ctx: Context, edition: Edition, name: str) -> str:
+    """The inside of one table cell: value, source, and differing modes of the edition."""
+    value = value_of(edition, name)
+    parts = [f'<span class="val">{value_text(ctx, name, value.value, edition.currency)}</span>',
+             source_note(ctx, value)]
+    for mode in modes_of(edition.id):
+        other = value_of(mode, name)
+        if other.value != value.value:
+            parts.append(f'<span class="mode"><span class="mode-name">'
+                         f'{ctx.text(f"mode.{mode.mode}")}:</span> '
+                         f'{value_text(ctx, name, other.value, mode.currency)} '
+                         f'{source_note(ctx, other)}</span>')
+    return "".join(parts)
+
+
+def edition_header(ctx: Context, edition_id: str) -> str:
+    """A column header: the edition's name in the page language and its id."""
+    return (f'<span class="ed-name">{ctx.text(f"edition.{edition_id}")}</span> '
+            f'<code class="ed-id">{h(edition_id)}</code>')
+
+
+def differs(editions: list[Edition], name: str) -> bool:
+    """True when the editions (or one of their modes) do not all agree on ``name``."""
+    values = set()
+    for ed in editions:
+        for e in (ed, *modes_of(ed.id)):
+            values.add(repr(value_of(e, name).value))
+    return len(values) > 1
+
+
+def param_rows(ctx: Context, names: list[str], editions: list[Edition]) -> list[str]:
+    """One ``<tr>`` per parameter: label, then a cell per edition."""
+    rows = []
+    for name in names:
+        cls = ' class="differs"' if differs(editions, name) else ""
+        cells = "".join(
+            f'<td data-label="{h(ctx.t(f"edition.{e.id}"))}">{cell(ctx, e, name)}</td>'
+            for e in editions)
+        rows.append(f'<tr{cls} data-param="{h(name)}"><th scope="row">'
+                    f'{ctx.text(f"param.{name}")}</th>{cells}</tr>')
+    return rows
+
+
+def table(ctx: Context, names: list[str], editions: list[Edition], caption: str,
+          cls: str = "editions-table") -> str:
+    """A complete table for ``names`` x ``editions`` (one HTML block, no blank lines)."""
+    head = "".join(f'<th scope="col">{edition_header(ctx, e.id)}</th>' for e in editions)
+    return (f'<div class="{cls}-wrap"><table class="{cls}"><caption>{caption}</caption>'
+            f'<thead><tr><th scope="col">{ctx.text("editions.rule_point")}</th>{head}</tr>'
+            f'</thead><tbody>{"".join(param_rows(ctx, names, editions))}</tbody></table></div>')
+
+
+def render(ctx: Context) -> str:
+    """``[[editions]]`` / ``[[editions: name ...]]``."""
+    if ctx.args:
+        names = list(ctx.args)
+        unknown = [n for n in names if n not in RULE_PARAMS and n not in CARD_PARAMS]
+        if unknown:
+            raise ctx.error(f"unknown edition parameter(s) {', '.join(unknown)}")
+        card_only = [n for n in names if n not in RULE_PARAMS]
+        board_only = [n for n in names if n not in CARD_PARAMS]
+        if card_only and board_only:
+            raise ctx.error("mixes card-game and board-game parameters: use two directives")
+        card = bool(card_only)
+    elif ctx.clause is None:
+        raise ctx.error("stands outside any clause: name the parameters, "
+                        "e.g. [[editions: free_parking]]")
+    else:
+        names = [n for n, c in RULE_PARAMS.items() if c == ctx.clause]
+        card = not names
+        names = names or [n for n, c in CARD_PARAMS.items() if c == ctx.clause]
+        if not names:
+            near = sorted({c for c in RULE_PARAMS.values()} | {c for c in CARD_PARAMS.values()})
+            raise ctx.error(f"clause '{ctx.clause}' has no edition parameters; name them "
+                            f"([[editions: name ...]]) or use it in one of: {', '.join(near)}")
+    editions = [EDITIONS[CARD_GAME]] if card else [EDITIONS[e] for e in MAIN_EDITIONS]
+    where = CLAUSES[ctx.clause].number if ctx.clause else ""
+    caption = ctx.text("editions.caption", clause=where) if where else \
+        ctx.text("editions.caption_plain")
+    return table(ctx, names, editions, caption)
+
+
+DIRECTIVES = {"editions": render}

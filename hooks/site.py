@@ -1,0 +1,122 @@
+"""MkDocs hook: site-wide work that is not about one page's Markdown.
+
+- ``on_config``: check the translation catalogs (``tools.i18n``). A broken catalog
+  (syntax, placeholders that differ from Dutch, incomplete plural forms, markup, an
+  empty Dutch message) stops the build with file, key and problem. Keys that Swedish,
+  Danish or Norwegian lack are *not* errors: the Dutch text is shown, marked, and the
+  count is logged at INFO level (so ``--strict`` still builds a partial translation
+  for preview); ``tests/test_translations.py`` and ``./dev status`` list them.
+  ``MONOPOLY_I18N_LAX=1`` logs errors as warnings instead (preview of a broken file).
+- ``on_env``: the template function ``site_t(key, **params)`` (escaped, page language).
+- ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
+- ``on_post_build``: the combined search index is split into one index per language
+  (``/sv/search/search_index.json`` ...), and each page's search looks only in its own
+  language (``overrides/main.html`` points the search at the language's folder).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages importable
+    sys.path.insert(0, _ROOT)
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
+
+from hooks.common import LANGS, SOURCE_LANG, build_language  # noqa: E402
+from tools.i18n import TranslationError, translations  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.site")
+
+LUNR_LANG = {"nl": "nl", "sv": "sv", "da": "da", "nb": "no"}
+"""lunr.js language code per site language (Norwegian Bokmål is lunr's ``no``)."""
+
+
+def on_config(config: Any) -> Any:
+    """Check the catalogs once per language build (cheap; cached by file times)."""
+    try:
+        warnings = translations().check()
+    except TranslationError as exc:
+        if os.environ.get("MONOPOLY_I18N_LAX") == "1":
+            log.warning(str(exc))
+            return config
+        raise PluginError(str(exc)) from None
+    if warnings and build_language(config) == SOURCE_LANG:
+        by_lang: dict[str, int] = {}
+        for p in warnings:
+            lang = p.file.split("/")[-2] if "/" in p.file else "?"
+            by_lang[lang] = by_lang.get(lang, 0) + 1
+        summary = ", ".join(f"{k}: {v}" for k, v in sorted(by_lang.items()))
+        log.info(f"translations incomplete ({summary}); the Dutch text is shown, marked. "
+                 "Run ./dev status for the list.")
+    return config
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    """Give templates ``site_t(key, **params)``: the message as escaped HTML."""
+    lang = build_language(config)
+
+    def site_t(key: str, **params: object) -> str:
+        return translations().gettext(lang, key, **params).html()
+
+    env.globals["site_t"] = site_t
+    env.globals["site_lang"] = lang
+    return env
+
+
+def _translate_sections(items: list, lang: str) -> None:
+    for item in items:
+        title = getattr(item, "title", None)
+        if getattr(item, "is_section", False) and isinstance(title, str) \
+                and title.startswith("nav."):
+            item.title = str(translations().gettext(lang, title))
+        if getattr(item, "children", None):
+            _translate_sections(item.children, lang)
+
+
+def on_nav(nav: Any, config: Any, files: Any) -> Any:
+    """Translate section titles given as ``nav.*`` keys in ``mkdocs.yml``."""
+    _translate_sections(nav.items, build_language(config))
+    return nav
+
+
+def split_search_index(site_dir: Path) -> dict[str, int]:
+    """Write one search index per language from the combined one; entries per language."""
+    path = site_dir / "search" / "search_index.json"
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    others = tuple(f"{lang}/" for lang in LANGS if lang != SOURCE_LANG)
+    counts = {}
+    for lang in LANGS:
+        prefix = "" if lang == SOURCE_LANG else f"{lang}/"
+        if prefix:
+            docs = [{**d, "location": d["location"][len(prefix):]}
+                    for d in data["docs"] if d["location"].startswith(prefix)]
+        else:
+            docs = [d for d in data["docs"] if not d["location"].startswith(others)]
+        index = {"config": {**data["config"], "lang": [LUNR_LANG[lang]]}, "docs": docs}
+        target = site_dir / prefix / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(index, separators=(",", ":"), ensure_ascii=False),
+                          encoding="utf-8")
+        counts[lang] = len(docs)
+    return counts
+
+
+@event_priority(-110)  # after static-i18n (-100) has written the combined index
+def on_post_build(config: Any) -> None:
+    """After the last language is built: split the search index per language."""
+    plugin = config.plugins.get("i18n")
+    if plugin is not None and getattr(plugin, "building", False):
+        return  # a nested language build; the outer build splits once at the end
+    counts = split_search_index(Path(config.site_dir))
+    if counts:
+        log.debug(f"search index per language: {counts}")

@@ -1,0 +1,490 @@
+"""Loading and checking the gettext catalogs in ``translations/<lang>/*.po``.
+
+The catalogs are monolingual and key-based: ``msgid`` is a stable key
+(``param.free_parking.pot``), ``msgstr`` the text in that language. Dutch
+(``nl``) is the source language; ``sv``, ``da`` and ``nb`` translate it. All
+domains (files) of a language share one key space.
+
+A message is always *text*: callers insert it escaped (``Message.html()``),
+never as HTML, and the checks reject markup in a catalog outright.
+
+>>> t = Translations(_example_root())
+>>> str(t.gettext("sv", "hello", name="Eva"))
+'Hej Eva'
+>>> msg = t.gettext("da", "hello", name="Eva")   # not translated into Danish
+>>> (str(msg), msg.fallback, msg.source_lang)
+('Hallo Eva', True, 'nl')
+>>> msg.html()
+'<span class="i18n-fallback" lang="nl">Hallo Eva</span>'
+>>> str(t.ngettext("sv", "houses", 1)), str(t.ngettext("sv", "houses", 3))
+('1 hus', '3 hus')
+>>> [str(p) for p in t.validate()]
+['translations/da/site.po: hello: missing in da (the Dutch text is shown instead)']
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import re
+import string
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape
+from pathlib import Path
+from types import MappingProxyType
+from typing import Callable, Iterable, Literal, Mapping
+
+from babel.messages.pofile import PoFileError, read_po
+from babel.numbers import format_decimal
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")
+"""The site's languages; the first is the source language."""
+SOURCE_LANG = "nl"
+DOMAINS: tuple[str, ...] = ("site", "engine", "glossary")
+"""Known catalog files per language (``site.po`` ...); other ``*.po`` files are read too."""
+
+Severity = Literal["error", "warning"]
+
+_KEY = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
+_FIELD = re.compile(r"^[a-z_][a-z0-9_]*$")
+_MARKUP = re.compile(r"<\s*[/!?]?\s*[A-Za-z]|&#?[A-Za-z0-9]+;")
+_PO_STRING = r'"(?:[^"\\]|\\.)*"'
+_PO_LINE = re.compile(
+    rf"^\s*(?:(?P<kw>msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?(?P<str>{_PO_STRING})\s*$"
+)
+
+
+def translations_dir() -> Path:
+    """The catalog folder: ``$MONOPOLY_TRANSLATIONS_DIR`` if set, else ``translations/``."""
+    env = os.environ.get("MONOPOLY_TRANSLATIONS_DIR")
+    return Path(env).resolve() if env else ROOT / "translations"
+
+
+def _display(path: Path, root: Path) -> str:
+    """A path as shown in messages: from the catalog folder's name on
+    (``translations/sv/site.po``)."""
+    try:
+        return path.relative_to(root.parent).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding of :meth:`Translations.validate`: file, key (or None), what is wrong."""
+
+    file: str
+    key: str | None
+    problem: str
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.key}" if self.key else self.file
+        return f"{where}: {self.problem}"
+
+
+class TranslationError(Exception):
+    """A catalog is broken: the message names file, key and problem of every error."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = tuple(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"broken translation catalog(s):\n{lines}")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One message of a catalog: its key and text (one form, or one per plural form)."""
+
+    key: str
+    forms: tuple[str, ...]
+    plural: bool
+    file: str
+    line: int
+    fuzzy: bool = False
+
+    @property
+    def usable(self) -> bool:
+        """True when the entry has text (not fuzzy, no empty form)."""
+        return not self.fuzzy and bool(self.forms) and all(self.forms)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """All messages of one language, every domain merged, in file order."""
+
+    lang: str
+    entries: Mapping[str, Entry]
+    nplurals: int = 2
+    plural_expr: str = "(n != 1)"
+    files: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    _plural: Callable[[int], int] = field(default=lambda n: int(n != 1), repr=False, compare=False)
+
+    def plural_index(self, n: int) -> int:
+        """Which plural form to use for ``n``.
+
+        >>> Catalog("sv", {}).plural_index(1), Catalog("sv", {}).plural_index(2)
+        (0, 1)
+        """
+        return int(self._plural(n))
+
+
+@dataclass(frozen=True)
+class Message:
+    """A looked-up message. ``source_lang`` is the language the text is really in:
+    the requested one, ``nl`` when it fell back, ``None`` when the key exists nowhere."""
+
+    key: str
+    lang: str
+    text: str
+    source_lang: str | None
+
+    @property
+    def fallback(self) -> bool:
+        """True when the text is not in the requested language."""
+        return self.source_lang != self.lang
+
+    def __str__(self) -> str:
+        return self.text
+
+    def html(self) -> str:
+        """The text, HTML-escaped; a fallback is wrapped in a marked ``<span>``.
+
+        >>> Message("k", "sv", "<b>", "sv").html()
+        '&lt;b&gt;'
+        >>> Message("k", "sv", "k", None).html()
+        '<span class="i18n-missing">k</span>'
+        """
+        text = escape(self.text, quote=True)
+        if self.source_lang is None:
+            return f'<span class="i18n-missing">{text}</span>'
+        if self.fallback:
+            return f'<span class="i18n-fallback" lang="{self.source_lang}">{text}</span>'
+        return text
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The ``{name}`` placeholders of a message; ValueError for malformed braces.
+
+    >>> sorted(placeholders("{amount} op {clause}, {{niet}}"))
+    ['amount', 'clause']
+    >>> placeholders("{open")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected '}' before end of string
+    """
+    names = set()
+    for _, name, spec, conv in string.Formatter().parse(text):
+        if name is None:
+            continue
+        if not _FIELD.match(name) or spec or conv:
+            raise ValueError(f"placeholder {{{name}}} must be a plain lower-case name")
+        names.add(name)
+    return frozenset(names)
+
+
+def format_message(text: str, params: Mapping[str, object]) -> str:
+    """Fill ``{name}`` placeholders (plain names only, no attribute access).
+
+    >>> format_message("{n} huizen {{x}}", {"n": 3})
+    '3 huizen {x}'
+    """
+    out = []
+    for literal, name, _spec, _conv in string.Formatter().parse(text):
+        out.append(literal)
+        if name is None:
+            continue
+        if not _FIELD.match(name):
+            raise ValueError(f"bad placeholder {{{name}}}")
+        if name not in params:
+            raise KeyError(f"message needs the parameter {name!r}")
+        out.append(str(params[name]))
+    return "".join(out)
+
+
+def format_number(lang: str, number: int | float) -> str:
+    """A number written the way the language writes it.
+
+    >>> format_number("nl", 1500), format_number("sv", 1500).replace("\\xa0", " ")
+    ('1.500', '1 500')
+    """
+    return format_decimal(number, locale=lang)
+
+
+def _lex_po(shown: str, text: str) -> tuple[list[Problem], list[tuple[str, int]]]:
+    """Line-level syntax check Babel is lenient about, plus the msgids with their lines."""
+    problems: list[Problem] = []
+    msgids: list[tuple[str, int]] = []
+    current: list[str] | None = None
+    start = 0
+    for n, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            current = None
+            continue
+        m = _PO_LINE.match(line)
+        if not m:
+            problems.append(Problem(shown, None,
+                                    f"line {n}: not valid PO syntax: {stripped[:60]!r}"))
+            current = None
+            continue
+        kw = m.group("kw")
+        if kw == "msgid":
+            current = [m.group("str")[1:-1]]
+            start = n
+            msgids.append(("", n))
+        elif kw is None and current is not None:
+            current.append(m.group("str")[1:-1])
+        elif kw is not None:
+            current = None
+        if current is not None and msgids:
+            msgids[-1] = ("".join(current), start)
+    return problems, msgids
+
+
+def _load_file(lang: str, path: Path, shown: str
+               ) -> tuple[list[Entry], list[Problem], object | None]:
+    """Entries and problems of one PO file (problems for syntax errors)."""
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return [], [Problem(shown, None, f"not UTF-8: {exc}")], None
+    problems, msgids = _lex_po(shown, text)
+    seen: dict[str, int] = {}
+    for key, line in msgids:
+        if not key:
+            continue
+        if key in seen:
+            problems.append(Problem(shown, key, f"defined twice (lines {seen[key]} and {line})"))
+        seen[key] = line
+    if problems:
+        return [], problems, None
+    try:
+        catalog = read_po(raw.splitlines(keepends=True), locale=lang, domain=path.stem,
+                          abort_invalid=True)
+    except (PoFileError, ValueError) as exc:
+        return [], [Problem(shown, None, f"cannot be parsed: {exc}")], None
+    entries = []
+    for msg in catalog:
+        if not msg.id:
+            continue
+        key = msg.id[0] if isinstance(msg.id, (tuple, list)) else msg.id
+        forms = tuple(msg.string) if isinstance(msg.string, (tuple, list)) else (msg.string,)
+        entries.append(Entry(key, tuple(f or "" for f in forms), msg.pluralizable, shown,
+                             msg.lineno or 0, msg.fuzzy))
+    return entries, [], catalog
+
+
+def _load_catalog(lang: str, folder: Path, root: Path) -> Catalog:
+    entries: dict[str, Entry] = {}
+    problems: list[Problem] = []
+    files = []
+    nplurals, plural_expr = 2, "(n != 1)"
+    for path in sorted(folder.glob("*.po")) if folder.is_dir() else ():
+        shown = _display(path, root)
+        files.append(shown)
+        loaded, probs, babel_catalog = _load_file(lang, path, shown)
+        problems.extend(probs)
+        if babel_catalog is not None:
+            nplurals = babel_catalog.num_plurals  # type: ignore[attr-defined]
+            plural_expr = babel_catalog.plural_expr  # type: ignore[attr-defined]
+        for entry in loaded:
+            if entry.key in entries:
+                problems.append(Problem(entry.file, entry.key,
+                                        f"also defined in {entries[entry.key].file}"))
+                continue
+            entries[entry.key] = entry
+    try:
+        plural = _gettext.c2py(plural_expr)
+    except ValueError:
+        problems.append(Problem(files[0] if files else lang, None,
+                                f"bad Plural-Forms expression {plural_expr!r}"))
+        plural = lambda n: int(n != 1)  # noqa: E731
+    return Catalog(lang, MappingProxyType(entries), nplurals, plural_expr, tuple(files),
+                   tuple(problems), plural)
+
+
+class Translations:
+    """The catalogs of every language under one folder (loaded lazily, then cached)."""
+
+    def __init__(self, root: Path | None = None, langs: tuple[str, ...] = LANGS) -> None:
+        self.root = Path(root) if root is not None else translations_dir()
+        self.langs = langs
+        self._catalogs: dict[str, Catalog] = {}
+
+    def catalog(self, lang: str) -> Catalog:
+        """The merged catalog of one language (syntax problems kept in ``.problems``)."""
+        if lang not in self._catalogs:
+            self._catalogs[lang] = _load_catalog(lang, self.root / lang, self.root)
+        return self._catalogs[lang]
+
+    def _entry(self, lang: str, key: str) -> tuple[Entry | None, str | None]:
+        for candidate in (lang, SOURCE_LANG):
+            entry = self.catalog(candidate).entries.get(key)
+            if entry is not None and entry.usable:
+                return entry, candidate
+        return None, None
+
+    def has(self, lang: str, key: str) -> bool:
+        """True when ``key`` has a usable text in ``lang`` itself (no fallback)."""
+        entry = self.catalog(lang).entries.get(key)
+        return entry is not None and entry.usable
+
+    def keys(self, prefix: str = "") -> tuple[str, ...]:
+        """The source-language keys starting with ``prefix``, in file order."""
+        return tuple(k for k in self.catalog(SOURCE_LANG).entries if k.startswith(prefix))
+
+    def gettext(self, lang: str, key: str, **params: object) -> Message:
+        """The message ``key`` in ``lang`` (falling back to Dutch), placeholders filled."""
+        entry, found = self._entry(lang, key)
+        if entry is None:
+            return Message(key, lang, key, None)
+        return Message(key, lang, format_message(entry.forms[0], params), found)
+
+    def ngettext(self, lang: str, key: str, n: int, **params: object) -> Message:
+        """Like :meth:`gettext` for a plural message; ``{n}`` is available as a placeholder."""
+        entry, found = self._entry(lang, key)
+        if entry is None or found is None:
+            return Message(key, lang, key, None)
+        index = self.catalog(found).plural_index(n) if entry.plural else 0
+        form = entry.forms[min(index, len(entry.forms) - 1)]
+        return Message(key, lang, format_message(form, {"n": n, **params}), found)
+
+    def validate(self) -> tuple[Problem, ...]:
+        """Every problem of every catalog: errors (broken) and warnings (incomplete)."""
+        problems: list[Problem] = []
+        source = self.catalog(SOURCE_LANG)
+        problems.extend(source.problems)
+        if not source.files:
+            problems.append(Problem(_display(self.root / SOURCE_LANG, self.root), None,
+                                    "no catalogs for the source language"))
+        for entry in source.entries.values():
+            problems.extend(self._check_entry(entry, None, source))
+        for lang in self.langs:
+            if lang == SOURCE_LANG:
+                continue
+            cat = self.catalog(lang)
+            problems.extend(cat.problems)
+            if cat.problems:
+                continue
+            default_file = {Path(f).name: f for f in cat.files}
+            for key, src in source.entries.items():
+                entry = cat.entries.get(key)
+                if entry is None or not entry.usable:
+                    if entry is not None and entry.plural and any(entry.forms) and not entry.fuzzy:
+                        problems.append(Problem(
+                            entry.file, key, f"incomplete plural forms: "
+                            f"{sum(1 for f in entry.forms if f)} of {cat.nplurals} filled"))
+                        continue
+                    where = entry.file if entry else default_file.get(
+                        Path(src.file).name,
+                        _display(self.root / lang / Path(src.file).name, self.root))
+                    state = "fuzzy" if entry is not None and entry.fuzzy else "missing"
+                    problems.append(Problem(where, key,
+                                            f"{state} in {lang} (the Dutch text is shown instead)",
+                                            "warning"))
+                    continue
+                problems.extend(self._check_entry(entry, src, cat))
+            for key, entry in cat.entries.items():
+                if key not in source.entries:
+                    problems.append(Problem(entry.file, key,
+                                            "not in the Dutch source catalogs (unused)", "warning"))
+        return tuple(problems)
+
+    def _check_entry(self, entry: Entry, src: Entry | None, cat: Catalog) -> list[Problem]:
+        """Checks of one message against its Dutch source (``src`` None: it is the source)."""
+        out: list[Problem] = []
+
+        def bad(problem: str) -> None:
+            out.append(Problem(entry.file, entry.key, problem))
+
+        if not _KEY.match(entry.key):
+            bad("keys are lower-case words joined by dots, e.g. 'param.free_parking'")
+        if src is None and not entry.usable:
+            bad("empty or fuzzy in the source language")
+            return out
+        for form in entry.forms:
+            if _MARKUP.search(form):
+                bad(f"contains markup ({_MARKUP.search(form).group(0)!r}); "  # type: ignore[union-attr]
+                    "messages are plain text, always shown escaped")
+        try:
+            mine = [placeholders(f) for f in entry.forms]
+        except ValueError as exc:
+            bad(f"malformed placeholder: {exc}")
+            return out
+        if entry.plural and len(entry.forms) != cat.nplurals:
+            bad(f"{len(entry.forms)} plural forms, the language has {cat.nplurals}")
+        if src is None:
+            return out
+        if entry.plural != src.plural:
+            bad("plural in one language and not in the other" if src.plural
+                else "has plural forms but the Dutch message has none")
+            return out
+        theirs = [placeholders(f) for f in src.forms]
+        want = frozenset().union(*theirs)
+        have = frozenset().union(*mine)
+        if entry.plural:
+            if have != want or any(not p <= want for p in mine):
+                bad(f"placeholders {sorted(have)} differ from the Dutch {sorted(want)}")
+        elif have != want:
+            bad(f"placeholders {sorted(have)} differ from the Dutch {sorted(want)}")
+        return out
+
+    def check(self) -> tuple[Problem, ...]:
+        """Raise :class:`TranslationError` on any error; return the warnings."""
+        problems = self.validate()
+        errors = [p for p in problems if p.severity == "error"]
+        if errors:
+            raise TranslationError(errors)
+        return tuple(p for p in problems if p.severity == "warning")
+
+
+def _signature(root: Path) -> tuple[tuple[str, int], ...]:
+    return tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.glob("*/*.po")))
+
+
+@lru_cache(maxsize=8)
+def _cached(root: str, signature: tuple[tuple[str, int], ...]) -> Translations:
+    return Translations(Path(root))
+
+
+def translations(root: Path | None = None) -> Translations:
+    """The shared :class:`Translations` for ``root``; reloaded when a PO file changes."""
+    folder = Path(root) if root is not None else translations_dir()
+    return _cached(str(folder), _signature(folder))
+
+
+def gettext(lang: str, key: str, **params: object) -> Message:
+    """``key`` in ``lang`` from the project's catalogs, falling back visibly to Dutch."""
+    return translations().gettext(lang, key, **params)
+
+
+def ngettext(lang: str, key: str, n: int, **params: object) -> Message:
+    """Plural form of ``key`` for ``n`` in ``lang`` (see :meth:`Translations.ngettext`)."""
+    return translations().ngettext(lang, key, n, **params)
+
+
+def _example_root() -> Path:  # pragma: no cover - doctest helper
+    """A tiny catalog tree in a temporary folder, for the doctests above."""
+    import tempfile
+
+    root = Path(tempfile.mkdtemp()) / "translations"
+    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n' \
+           '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+    files = {
+        "nl": 'msgid "hello"\nmsgstr "Hallo {name}"\n\nmsgid "houses"\nmsgid_plural "houses"\n'
+              'msgstr[0] "{n} huis"\nmsgstr[1] "{n} huizen"\n',
+        "sv": 'msgid "hello"\nmsgstr "Hej {name}"\n\nmsgid "houses"\nmsgid_plural "houses"\n'
+              'msgstr[0] "{n} hus"\nmsgstr[1] "{n} hus"\n',
+        "da": 'msgid "houses"\nmsgid_plural "houses"\nmsgstr[0] "{n} hus"\nmsgstr[1] "{n} huse"\n',
+        "nb": 'msgid "hello"\nmsgstr "Hei {name}"\n\nmsgid "houses"\nmsgid_plural "houses"\n'
+              'msgstr[0] "{n} hus"\nmsgstr[1] "{n} hus"\n',
+    }
+    for lang, body in files.items():
+        (root / lang).mkdir(parents=True)
+        (root / lang / "site.po").write_text(head + body, encoding="utf-8")
+    return root
