@@ -64,12 +64,16 @@ def round_amount(exact: Fraction, mode: str) -> int:
 
 
 def _decimal(numerator: int, denominator: int) -> str:
-    """``12345 / 100`` as ``"123.45"`` (no float rounding)."""
+    """``12345 / 100`` as ``"123.45"`` (no float rounding; exact for a power-of-ten denominator).
+
+    >>> _decimal(12345, 100), _decimal(1575, 10), _decimal(300, 100)
+    ('123.45', '157.5', '3')
+    """
     whole, rest = divmod(numerator, denominator)
     if rest == 0:
         return str(whole)
     digits = len(str(denominator)) - 1
-    return f"{whole}.{rest * 10 ** digits // denominator:0{digits}d}"
+    return f"{whole}.{rest * 10 ** digits // denominator:0{digits}d}".rstrip("0")
 
 
 def _tax_square(ctx: Context) -> Square:
