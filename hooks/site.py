@@ -40,7 +40,9 @@ LUNR_LANG = {"nl": "nl", "sv": "sv", "da": "da", "nb": "no"}
 
 
 def on_config(config: Any) -> Any:
-    """Check the catalogs once per language build (cheap; cached by file times)."""
+    """Check the catalogs (every language build; cheap) and translate the ¶ link title."""
+    toc = config.mdx_configs.setdefault("toc", {})
+    toc["permalink_title"] = str(translations().gettext(build_language(config), "toc.permalink"))
     try:
         warnings = translations().check()
     except TranslationError as exc:

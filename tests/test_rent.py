@@ -424,9 +424,24 @@ GENERIC = {"error.missing_field", "error.not_an_integer", "error.out_of_range", 
 
 
 def catalog() -> dict[str, str]:
-    with open(ROOT / "translations" / "nl" / "rent.po", "rb") as fh:
-        cat = read_po(fh, locale="nl")
-    return {m.id: m.string for m in cat if m.id}
+    """Dutch engine messages: this module's rent.po plus the shared keys of engine.po."""
+    texts: dict[str, str] = {}
+    for name in ("engine.po", "rent.po"):
+        path = ROOT / "translations" / "nl" / name
+        if path.exists():
+            with open(path, "rb") as fh:
+                texts.update({m.id: m.string for m in read_po(fh, locale="nl") if m.id})
+    return texts
+
+
+def test_rent_po_repeats_no_key_of_engine_po():
+    def ids(name: str) -> set[str]:
+        path = ROOT / "translations" / "nl" / name
+        if not path.exists():
+            return set()
+        with open(path, "rb") as fh:
+            return {m.id for m in read_po(fh, locale="nl") if m.id}
+    assert ids("rent.po") and not ids("rent.po") & ids("engine.po")
 
 
 def placeholders(text: str) -> set[str]:

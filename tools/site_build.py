@@ -14,6 +14,7 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +63,24 @@ def build(site_dir: Path, docs_dir: Path | None = None, translations_dir: Path |
         cmd.append("--strict")
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     return BuildResult(site_dir, proc.returncode, proc.stdout + proc.stderr)
+
+
+_SHARED: dict[str, BuildResult] = {}
+
+
+def shared_build() -> BuildResult:
+    """One strict build of the real site per process (tests share it).
+
+    ``$MONOPOLY_SITE_DIR`` names an already built site to use instead (no build).
+    """
+    if "site" not in _SHARED:
+        ready = os.environ.get("MONOPOLY_SITE_DIR")
+        if ready:
+            _SHARED["site"] = BuildResult(Path(ready).resolve(), 0, "prebuilt")
+        else:
+            out = Path(tempfile.mkdtemp(prefix="monopoly-site-")) / "site"
+            _SHARED["site"] = build(out)
+    return _SHARED["site"]
 
 
 def main(argv: list[str] | None = None) -> int:

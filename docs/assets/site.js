@@ -1,1 +1,104 @@
-// placeholder
+/* Monopoly rules reference: small page behaviour, no dependencies, no network.
+ *
+ * - A "copy link" button on every numbered clause heading (h2.clause). Its label comes
+ *   from the heading's data-copy-label (translated at build time); the confirmation
+ *   uses Material's own translated "copied" text and is announced to screen readers.
+ * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
+ */
+(function () {
+  "use strict";
+
+  var LINK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M10.59 13.41c.41.39.41 1.03 0 1.42-.39.39-1.03.39-1.42 0a5 5 0 0 1 0-7.07l3.54-3.54a5 5 0 0 1 7.07 0 5 5 0 0 1 0 7.07l-1.49 1.49c.01-.82-.12-1.64-.4-2.42l.47-.48a2.98 2.98 0 0 0 0-4.24 2.98 2.98 0 0 0-4.24 0l-3.53 3.53a2.98 2.98 0 0 0 0 4.24m2.82-4.24c.39-.39 1.03-.39 1.42 0a5 5 0 0 1 0 7.07l-3.54 3.54a5 5 0 0 1-7.07 0 5 5 0 0 1 0-7.07l1.49-1.49c-.01.82.12 1.64.4 2.43l-.47.47a2.98 2.98 0 0 0 0 4.24 2.98 2.98 0 0 0 4.24 0l3.53-3.53a2.98 2.98 0 0 0 0-4.24.97.97 0 0 1 0-1.42"/></svg>';
+  var CHECK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59z"/></svg>';
+
+  function translations() {
+    var el = document.getElementById("__config");
+    try {
+      return (el && JSON.parse(el.textContent).translations) || {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function liveRegion() {
+    var region = document.getElementById("site-live");
+    if (!region) {
+      region = document.createElement("div");
+      region.id = "site-live";
+      region.className = "site-sr-only";
+      region.setAttribute("role", "status");
+      region.setAttribute("aria-live", "polite");
+      document.body.appendChild(region);
+    }
+    return region;
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try {
+        ok = document.execCommand("copy");
+      } catch (e) {
+        ok = false;
+      }
+      document.body.removeChild(area);
+      if (ok) { resolve(); } else { reject(new Error("copy failed")); }
+    });
+  }
+
+  function clauseUrl(id) {
+    return location.origin + location.pathname + "#" + encodeURIComponent(id);
+  }
+
+  function addCopyButtons() {
+    var copied = translations()["clipboard.copied"] || "OK";
+    var headings = document.querySelectorAll(".md-typeset h2.clause[id][data-copy-label]");
+    Array.prototype.forEach.call(headings, function (h2) {
+      if (h2.querySelector(".clause-copy")) { return; }
+      var label = h2.getAttribute("data-copy-label");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "clause-copy";
+      button.setAttribute("aria-label", label);
+      button.title = label;
+      button.setAttribute("data-url", clauseUrl(h2.id));
+      button.innerHTML = LINK;
+      button.addEventListener("click", function () {
+        copyText(clauseUrl(h2.id)).then(function () {
+          button.setAttribute("data-state", "copied");
+          button.innerHTML = CHECK;
+          liveRegion().textContent = copied + " " + clauseUrl(h2.id);
+          window.setTimeout(function () {
+            button.removeAttribute("data-state");
+            button.innerHTML = LINK;
+          }, 2000);
+        }, function () {
+          window.prompt(label, clauseUrl(h2.id));
+        });
+      });
+      var permalink = h2.querySelector(".headerlink");
+      h2.insertBefore(button, permalink);
+    });
+  }
+
+  function init() {
+    addCopyButtons();
+    document.documentElement.setAttribute("data-site-ready", "1");
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();
