@@ -48,7 +48,7 @@ from typing import Any
 
 from .editions import EDITIONS
 from .errors import EngineError
-from .validate import MAX_AMOUNT, request_mapping
+from .validate import MAX_AMOUNT, request_mapping, show
 
 KINDS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "rent": ("rent", "rent"),
@@ -145,21 +145,46 @@ def calculate_json(kind: str, json_text: str) -> str:
     return json.dumps(calculate(kind, request), ensure_ascii=False, allow_nan=False)
 
 
+def _markov_request(request: object) -> tuple[object, object, object, object]:
+    """(board, jail_strategy, count, options) of an odds request, with containers refused
+    here: engine.markov itself only accepts scalars there (and prints what it refuses)."""
+    req = request_mapping(request)
+    names = {"board": "error.unknown_board", "jail_strategy": "error.unknown_jail_strategy",
+             "count": "error.unknown_count"}
+    params = {"board": "board", "jail_strategy": "strategy", "count": "count"}
+    for name, key in names.items():
+        value = req.get(name)
+        if value is not None and not isinstance(value, str):
+            raise EngineError(key, field=name, **{params[name]: show(value)})
+    options = req.get("options")
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise EngineError("error.markov_option", field="options", option="options",
+                              value=show(options))
+        for key, value in options.items():
+            if not isinstance(key, str) or isinstance(value, (Mapping, list, tuple)):
+                name = key[:40] if isinstance(key, str) else show(key)
+                raise EngineError("error.markov_option", field=f"options.{name}", option=name,
+                                  value=show(value))
+    def given(name: str, default: str) -> object:
+        return default if req.get(name) is None else req[name]
+
+    return (given("board", "atlantic-city"), given("jail_strategy", "leave"),
+            given("count", "roll"), options)
+
+
 def _odds(request: object) -> dict[str, Any]:
     """Long-run landing odds: ``{board, jail_strategy, count, options}`` (all optional)."""
     from . import markov
-    req = request_mapping(request)
-    return markov.landing_odds(req.get("board", "atlantic-city"),
-                               req.get("jail_strategy", "leave"),
-                               req.get("count", "roll"), req.get("options"))
+    board, strategy, count, options = _markov_request(request)
+    return markov.landing_odds(board, strategy, count, options)  # type: ignore[arg-type]
 
 
 def _group_rents(request: object) -> dict[str, Any]:
     """Expected rent per opponent turn per colour group and level: ``{board, jail_strategy, options}``."""
     from . import markov
-    req = request_mapping(request)
-    return markov.group_rent_table(req.get("board", "atlantic-city"),
-                                   req.get("jail_strategy", "leave"), req.get("options"))
+    board, strategy, _, options = _markov_request(request)
+    return markov.group_rent_table(board, strategy, options)  # type: ignore[arg-type]
 
 
 def describe() -> list[dict[str, Any]]:

@@ -62,7 +62,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .boards import DUTCH, STATION, STREET, UTILITY, VELPERPLEIN_CHOICE, Board, Square
+from .boards import DUTCH, STATION, STREET, VELPERPLEIN_CHOICE, Board, Square
 from .editions import Edition, Rules, board_edition, with_house_rules
 from .errors import EngineError
 from .explain import Step, step

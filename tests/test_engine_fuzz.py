@@ -174,7 +174,10 @@ def check_result(kind: str, request: object, result: object, nl: set[str]) -> No
 def test_fuzz_calculate(kind: str, data: st.DataObject, nl_keys: set[str]) -> None:
     request = data.draw(st.one_of(REQUESTS[kind], REQUESTS[kind], REQUESTS[kind], JUNK))
     CASES[kind] += 1
-    check_result(kind, request, api.calculate(kind, request), nl_keys)
+    result = api.calculate(kind, request)
+    check_result(kind, request, result, nl_keys)
+    if "error" not in result:
+        CASES[f"{kind} (answered)"] += 1
     if _is_json_safe(request):
         out = api.calculate_json(kind, json.dumps(request))
         assert isinstance(json.loads(out), dict)

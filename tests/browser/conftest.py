@@ -1,0 +1,165 @@
+"""Fixtures for browser tests: the site built once, served on 127.0.0.1, Debian Chromium.
+
+Fixtures (reuse them in any test under ``tests/browser/``):
+
+- ``built_site`` (session): ``Path`` of the strictly built site (one build per run;
+  ``$MONOPOLY_SITE_DIR`` uses an existing build instead).
+- ``site_url`` (session): base URL of an HTTP server for it, ``http://127.0.0.1:PORT/``
+  (``.wasm`` as ``application/wasm``, ``.mjs``/``.js`` as JavaScript, ``.json``, ``.svg``).
+- ``browser`` (session): headless Chromium from ``/usr/bin/chromium`` via Playwright.
+- ``open_page`` (function): ``open_page(path, width=1280, height=900) -> SitePage``; opens
+  a page in a fresh context, records every request and console error, and waits until
+  ``<html data-site-ready="1">`` (set by ``docs/assets/site.js``).
+- ``site_page`` (function): a :class:`SitePage` at 1280 x 900 not yet navigated.
+- ``screenshot_dir`` (session): ``screenshots/`` at the project root (git-ignored).
+
+A :class:`SitePage` has ``.page`` (Playwright page), ``.requests`` (every URL requested),
+``.console_errors``, ``.bad_responses`` (HTTP status >= 400), ``.goto(path)`` and ``.external_requests()`` (requests to hosts other
+than 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import mimetypes
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+from tools.site_build import ROOT, shared_build
+
+CHROMIUM = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-quic",
+                 "--disable-sync"]
+LOCAL_HOSTS = {"127.0.0.1"}
+
+MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+              ".json": "application/json", ".svg": "image/svg+xml", ".zip": "application/zip",
+              ".whl": "application/zip", ".tar": "application/x-tar"}
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types browsers insist on, no request log noise."""
+
+    extensions_map = {**mimetypes.types_map, **MIME_TYPES, "": "application/octet-stream"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """The site, built once per test run with ``mkdocs build --strict``."""
+    result = shared_build()
+    if not result.ok:
+        pytest.fail(f"the strict build failed:\n{result.log[-4000:]}", pytrace=False)
+    return result.site_dir
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """Serve the built site on 127.0.0.1 (a free port) for the whole session."""
+    handler = functools.partial(_Handler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium (Playwright cannot download its own browsers here)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class SitePage:
+    """A browser page on the served site that records what it requests."""
+
+    page: object
+    base_url: str
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+
+    def url(self, path: str) -> str:
+        """Absolute URL of a site path such as ``sv/rent/``."""
+        return self.base_url + path.lstrip("/")
+
+    def goto(self, path: str, ready: bool = True) -> None:
+        """Open a site path and wait for the site's ready marker."""
+        self.page.goto(self.url(path), wait_until="load")
+        if ready:
+            self.page.wait_for_selector("html[data-site-ready='1']", state="attached",
+                                        timeout=15000)
+
+    def external_requests(self) -> list[str]:
+        """Requests to anything but the local server (data: and blob: URLs are local)."""
+        out = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob", "about"):
+                continue
+            if parts.hostname not in LOCAL_HOSTS:
+                out.append(url)
+        return out
+
+
+@pytest.fixture
+def open_page(browser, site_url: str) -> Iterator[Callable[..., SitePage]]:
+    """Factory: ``open_page(path, width=1280, height=900)`` in a fresh browser context."""
+    contexts = []
+
+    def _open(path: str | None = None, width: int = 1280, height: int = 900,
+              ready: bool = True) -> SitePage:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      device_scale_factor=1, service_workers="block")
+        contexts.append(context)
+        page = context.new_page()
+        sp = SitePage(page, site_url)
+        page.on("request", lambda req: sp.requests.append(req.url))
+        page.on("console", lambda msg: sp.console_errors.append(msg.text)
+                if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: sp.console_errors.append(str(exc)))
+        page.on("response", lambda res: sp.bad_responses.append(f"{res.status} {res.url}")
+                if res.status >= 400 else None)
+        if path is not None:
+            sp.goto(path, ready=ready)
+        return sp
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def site_page(open_page) -> SitePage:
+    """A :class:`SitePage` at desktop width, not yet navigated (call ``.goto``)."""
+    return open_page()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    """``screenshots/`` at the project root (git-ignored), created on demand."""
+    folder = ROOT / "screenshots"
+    folder.mkdir(exist_ok=True)
+    return folder

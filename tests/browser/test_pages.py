@@ -1,0 +1,117 @@
+"""The built site in headless Chromium: every page type in every language.
+
+- no request leaves 127.0.0.1 (fonts, CDNs, analytics ...), and no console errors;
+- the language switcher keeps the reader on the same page;
+- search finds results in the page's language only;
+- the copy-link button of a clause copies the clause's URL;
+- nothing is wider than a 390 px phone screen (tables scroll or stack inside the page);
+- screenshots at 1280 and 390 px go to ``screenshots/`` for a human to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.clauses import CLAUSES, PAGES
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("nl", "sv", "da", "nb")
+PAGE_TYPES = ("index", "rent", "rulings", "calculators", "examples", "odds", "editions",
+              "side-by-side", "glossary", "api", "performance", "about", "translate")
+"""One page of each kind: home, a rule page, rulings, the generated and the tool pages."""
+SCREENSHOT_PAGES = ("index", "rent", "rulings", "editions", "side-by-side", "glossary")
+WIDTHS = (1280, 390)
+SEARCH_WORDS = {"nl": "gevangenis", "sv": "fängelse", "da": "fængsel", "nb": "fengsel"}
+
+
+def path(lang: str, slug: str) -> str:
+    """Site path of a page: ``sv/rent/``, ``""`` for the Dutch home page."""
+    prefix = "" if lang == "nl" else f"{lang}/"
+    return prefix if slug == "index" else f"{prefix}{slug}/"
+
+
+@pytest.mark.parametrize("slug", PAGE_TYPES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_stays_on_the_site(open_page, lang: str, slug: str) -> None:
+    sp = open_page(path(lang, slug))
+    sp.page.wait_for_load_state("networkidle")
+    assert sp.requests, "the page made no requests at all: the recorder is broken"
+    assert sp.external_requests() == []
+    assert sp.page.evaluate("document.documentElement.lang") == lang
+    assert sp.bad_responses == []
+    assert sp.console_errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_language_switcher_keeps_the_page(open_page, site_url: str, lang: str) -> None:
+    sp = open_page(path(lang, "jail"))
+    links = sp.page.eval_on_selector_all(
+        "a.md-select__link[hreflang]", "els => els.map(a => [a.hreflang, a.href])")
+    assert sorted(h for h, _ in links) == sorted(LANGS)
+    for other, href in links:
+        assert href == site_url + path(other, "jail"), (other, href)
+    target = next(o for o in LANGS if o != lang)
+    sp.page.hover(".md-header__option .md-select")
+    sp.page.click(f"a.md-select__link[hreflang='{target}']")
+    sp.page.wait_for_selector("html[data-site-ready='1']", state="attached")
+    assert sp.page.url == site_url + path(target, "jail")
+    assert sp.page.evaluate("document.documentElement.lang") == target
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_stays_in_the_language(open_page, lang: str) -> None:
+    sp = open_page(path(lang, "index"))
+    sp.page.click("label.md-search__icon[for='__search'], .md-header__button[for='__search']")
+    sp.page.fill("input.md-search__input", SEARCH_WORDS[lang])
+    sp.page.wait_for_selector(".md-search-result__item a", timeout=15000)
+    hrefs = sp.page.eval_on_selector_all(".md-search-result__item a",
+                                         "els => els.map(a => a.href)")
+    prefix = sp.url(path(lang, "index"))
+    assert hrefs
+    for href in hrefs:
+        assert href.startswith(prefix), href
+        if lang == "nl":
+            rest = href[len(prefix):]
+            assert not rest.startswith(("sv/", "da/", "nb/")), href
+    assert sp.external_requests() == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_copy_link_button(open_page, lang: str) -> None:
+    sp = open_page()
+    sp.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    sp.goto(path(lang, "rent"))
+    clause = CLAUSES["rent-set-double"]
+    button = sp.page.locator(f"h2#{clause.id} button.clause-copy")
+    label = button.get_attribute("aria-label")
+    assert label and clause.number in label
+    button.click()
+    sp.page.wait_for_selector(f"h2#{clause.id} button.clause-copy[data-state='copied']")
+    copied = sp.page.evaluate("navigator.clipboard.readText()")
+    assert copied == sp.url(path(lang, "rent")) + f"#{clause.id}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_clause_heading_is_numbered(open_page, lang: str) -> None:
+    sp = open_page(path(lang, "rulings"))
+    numbers = sp.page.eval_on_selector_all(
+        "h2.clause", "els => els.map(h => [h.id, h.querySelector('.clause-no').textContent])")
+    rulings = next(p for p in PAGES if p.slug == "rulings")
+    assert [i for i, _ in numbers] == [cid for cid, _ in rulings.clauses]
+    assert all(CLAUSES[i].number == n for i, n in numbers)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("slug", SCREENSHOT_PAGES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_screenshot_and_no_sideways_scroll(open_page, screenshot_dir, lang: str, slug: str,
+                                           width: int) -> None:
+    sp = open_page(path(lang, slug), width=width, height=900 if width > 500 else 844)
+    overflow = sp.page.evaluate(
+        "document.scrollingElement.scrollWidth - document.documentElement.clientWidth")
+    sp.page.screenshot(path=str(screenshot_dir / f"{lang}-{slug}-{width}.png"))
+    if slug == "rent":  # a clause with its edition table
+        sp.page.evaluate("document.getElementById('rent-utility').scrollIntoView()")
+        sp.page.screenshot(path=str(screenshot_dir / f"{lang}-{slug}-table-{width}.png"))
+    assert overflow <= 1, f"the page is {overflow}px wider than a {width}px screen"
