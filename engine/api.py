@@ -133,7 +133,8 @@ def calculate_json(kind: str, json_text: str) -> str:
 
     Text that is not JSON (or holds NaN / Infinity) gives ``error.request_not_json``.
 
-    >>> json.loads(calculate_json("mortgage", '{"edition": "classic-us", "action": "lift", "square": 37}'))["cost"]
+    >>> text = '{"edition": "classic-us", "action": "lift", "square": 37}'
+    >>> json.loads(calculate_json("mortgage", text))["cost"]  # Park Place: 175 + 17.5, up
     193
     """
     if not isinstance(json_text, (str, bytes, bytearray)):
@@ -181,7 +182,7 @@ def _odds(request: object) -> dict[str, Any]:
 
 
 def _group_rents(request: object) -> dict[str, Any]:
-    """Expected rent per opponent turn per colour group and level: ``{board, jail_strategy, options}``."""
+    """Expected rent per opponent turn, per group and level: ``{board, jail_strategy, options}``."""
     from . import markov
     board, strategy, _, options = _markov_request(request)
     return markov.group_rent_table(board, strategy, options)  # type: ignore[arg-type]

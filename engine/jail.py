@@ -174,8 +174,8 @@ def jail_decision(request: object) -> dict[str, Any]:
         on_failure, failure_clause = "must-raise-money", "bankrupt-raise"
     roll_key = "step.jail.roll_again" if r.jail_doubles_extra_roll.value else "step.jail.roll"
     steps.append(step("jail-doubles", roll_key, p_doubles=_frac(P_DOUBLES),
-                      attempts_left=left, p_free=_frac(p_left), p_free_percent=round(100 * float(p_left), 1),
-                      leads_to=on_doubles, **cite(r.jail_doubles_extra_roll)))
+                      attempts_left=left, p_free=_frac(p_left),
+                      p_free_percent=round(100 * float(p_left), 1), leads_to=on_doubles, **cite(r.jail_doubles_extra_roll)))
     if last:
         steps.append(step("jail-third-failure", "step.jail.third_failure", fine=fine,
                           **cite(r.jail_third_failure)))
@@ -229,7 +229,8 @@ def _advice(ed: Edition, built_raw: object, left: int, fine: int, leave_option: 
         cost_stay = (sum(q ** (i - 1) * stay_turn for i in range(1, left))
                      + q ** (left - 1) * (last_turn + q * fine)
                      + sum((1 - q ** (i - 1)) * free_turn for i in range(2, left + 1)))
-        groups = ", ".join(f"{b['group']} {b['level']}" for b in inputs["built"])  # type: ignore[attr-defined,index]
+        built = inputs["built"]
+        groups = ", ".join(f"{b['group']} {b['level']}" for b in built)  # type: ignore[attr-defined]
         steps.append(step("jail-doubles", "step.jail.advice_rents", groups=groups,
                           board=ed.board.id, leave_turn=round(leave_turn, 2),
                           stay_turn=round(stay_turn, 2), last_stay_turn=round(last_turn, 2),

@@ -110,6 +110,8 @@ def find_square(board: Board, ref: object, field: str) -> Square:
     >>> find_square(DUTCH, " kalverstraat ", "square").index
     39
     """
+    if ref is None:
+        raise EngineError("error.missing_field", field=field, name=field)
     if isinstance(ref, int) and not isinstance(ref, bool):
         if not 0 <= ref < len(board.squares):
             raise EngineError("error.unknown_square", field=field, square=show(ref))
@@ -142,7 +144,7 @@ def group_of(board: Board, sq: Square) -> tuple[Square, ...]:
 
 
 def hotel_level(rules: Rules) -> int:
-    """Internal level of a hotel: one above the houses needed before it (4, or 3 in the short game)."""
+    """Internal level of a hotel: one above the houses it needs (4, or 3 in the short game)."""
     return rules.houses_before_hotel.value + 1
 
 
@@ -159,7 +161,7 @@ def level_of(value: object, rules: Rules, field: str) -> int:
 
 
 def check_even(board: Board, levels: Mapping[int, int], rules: Rules, field: str) -> None:
-    """Even building: within a group, levels differ by at most one (a hotel is one above the houses)."""
+    """Even building: levels within a group differ by one at most (a hotel is one above 4 houses)."""
     if not rules.even_building.value:
         return
     groups: dict[str, list[int]] = {}
@@ -276,7 +278,8 @@ def _buildings(raw: object, board: Board, sq: Square, rules: Rules) -> dict[int,
         if other.index in seen:
             raise EngineError("error.duplicate_square", field="buildings", square=other.name)
         seen.add(other.index)
-        level = level_of(value, rules, f"buildings.{key[:40] if isinstance(key, str) else show(key)}")
+        name = key[:40] if isinstance(key, str) else show(key)
+        level = level_of(value, rules, f"buildings.{name}")
         if level == 0:
             continue
         if other.kind != STREET:
@@ -334,8 +337,8 @@ def _request_level(level: int, rules: Rules) -> int:
 def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
               steps: list[Step]) -> dict[str, Any]:
     scope = rules.mortgage_scope.value
-    steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name, scope=scope,
-                      **cite(rules.mortgage_scope)))
+    steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name,
+                      scope=scope, **cite(rules.mortgage_scope)))
     target: dict[int, int] = {}
     if scope == "group":
         target = {i: 0 for i in levels}

@@ -67,7 +67,7 @@ CARD_COUNTS = {
 }
 """Card-game cards in the box (004 «Inhoud»): no table can hold more."""
 CARD_MAX_HOUSES = 4
-"""A set takes the 1st to 4th house card, then a hotel (004 «Korte uitleg van de speelkaarten»)."""
+"""A set takes the 1st to 4th house card, then a hotel (004, the card list)."""
 CARD_MAX_SETS = 10
 """Eight colour sets, the stations and the utilities: at most ten sets on the table."""
 SET_KINDS = ("street", "station", "utility")
@@ -200,12 +200,14 @@ def _board_game(req: Mapping[str, Any], ed: Edition, board: Board, rules: Rules)
     clause = _valuation_clause(ed)
     basis = rules.score_mortgaged.value
     hotel_rule = rules.score_hotel.value
-    steps: list[Step] = [step(clause, f"step.score.rule.{basis.replace('-', '_')}", edition=ed.id, mode=ed.mode,
-                              mortgaged=basis, hotel=hotel_rule, **cite(rules.score_mortgaged))]
+    basis_key = basis.replace("-", "_")
+    hotel_key = hotel_rule.replace("-", "_")
+    steps: list[Step] = [step(clause, f"step.score.rule.{basis_key}", edition=ed.id,
+                              mode=ed.mode, mortgaged=basis, hotel=hotel_rule,
+                              **cite(rules.score_mortgaged))]
     if hotels:
-        steps.append(step("ruling-short-hotel-value", f"step.score.hotel.{hotel_rule.replace('-', '_')}",
-                          hotel=hotel_rule,
-                          houses_before_hotel=rules.houses_before_hotel.value,
+        steps.append(step("ruling-short-hotel-value", f"step.score.hotel.{hotel_key}",
+                          hotel=hotel_rule, houses_before_hotel=rules.houses_before_hotel.value,
                           house_prices=_hotel_house_prices(rules), **cite(rules.score_hotel)))
     results: list[dict[str, Any]] = []
     for (name, player), mine, p in zip(players, holdings, range(len(players))):
@@ -257,7 +259,8 @@ def _hotel_house_prices(rules: Rules) -> int:
     return rules.houses_before_hotel.value + 1
 
 
-def _check_groups(board: Board, rules: Rules, owned: Mapping[int, tuple[str, bool, int, str]]) -> None:
+def _check_groups(board: Board, rules: Rules,
+                  owned: Mapping[int, tuple[str, bool, int, str]]) -> None:
     """Buildings need the whole group in one hand, no mortgage in the group, even building."""
     built_groups = {board.squares[i].group for i, (_, _, lv, _) in owned.items() if lv}
     for group in sorted(g for g in built_groups if g is not None):

@@ -38,8 +38,9 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_matrix",
     "hooks.render_side_by_side",
     "hooks.render_glossary",
+    "hooks.render_odds",
     # "hooks.render_example",      <- the examples helper adds this line
-    # "hooks.render_calculator",   <- the calculators helper adds this line
+    "hooks.render_calculator",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""
 

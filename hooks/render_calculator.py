@@ -37,7 +37,7 @@ from tools.i18n import LANGS, SOURCE_LANG, translations
 from engine.api import calculate
 from engine.boards import GROUPS, Board
 from engine.clauses import CLAUSES
-from engine.editions import EDITIONS, Edition
+from engine.editions import EDITIONS, HOUSE_RULES, Edition
 
 KINDS: tuple[str, ...] = ("rent", "jail", "mortgage", "score")
 """The calculators, by engine calculation kind."""
@@ -76,7 +76,7 @@ MONEY_PARAMS: Mapping[str, frozenset[str]] = {
 """Which step parameters are amounts of money (formatted in the edition's currency), by
 message-key prefix. The same names can be counts elsewhere (``mortgaged`` in rent steps)."""
 
-MESSAGE_PREFIXES = ("calc.", "step.", "error.")
+MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step.score.", "error.")
 """Message keys the page script may need."""
 
 _SHARED_DONE: dict[int, int] = {}  # id(page) -> calculators rendered so far on it
@@ -253,12 +253,13 @@ class Formatter:
     def __init__(self, lang: str, messages: Mapping[str, Any] | None = None) -> None:
         self.lang = lang
         self.messages = messages if messages is not None else page_messages(lang)
+        self._fallback = frozenset(self.messages["fallback"])
 
     def entry(self, key: str) -> tuple[Any, str] | None:
         found = self.messages["messages"].get(key)
         if found is None:
             return None
-        return found, self.messages["fallback"].get(key, self.lang)
+        return found, SOURCE_LANG if key in self._fallback else self.lang
 
     def has(self, key: str) -> bool:
         return key in self.messages["messages"]
@@ -331,7 +332,7 @@ def _messages_cached(lang: str, signature: int) -> dict[str, Any]:
     src = cat.catalog(SOURCE_LANG)
     own = cat.catalog(lang)
     messages: dict[str, Any] = {}
-    fallback: dict[str, str] = {}
+    fallback: list[str] = []
     keys = [k for k in src.entries if k.startswith(MESSAGE_PREFIXES)]
     keys += [k for k in own.entries if k.startswith(MESSAGE_PREFIXES) and k not in src.entries]
     for key in keys:
@@ -343,13 +344,13 @@ def _messages_cached(lang: str, signature: int) -> dict[str, Any]:
             continue
         messages[key] = list(entry.forms) if entry.plural else entry.forms[0]
         if where != lang:
-            fallback[key] = where
+            fallback.append(key)
     return {"messages": messages, "fallback": fallback}
 
 
 def page_messages(lang: str) -> dict[str, Any]:
     """Every ``calc.*``, ``step.*`` and ``error.*`` message of ``lang``, with
-    the keys that fell back to Dutch listed in ``fallback`` (``{key: "nl"}``)."""
+    the keys that fell back to Dutch listed in ``fallback``."""
     return _messages_cached(lang, id(translations()))
 
 
@@ -765,14 +766,19 @@ def shared_data(ctx: Context) -> dict[str, Any]:
 def default_request(kind: str, lang: str) -> dict[str, Any]:
     """The request a calculator starts with on a page in ``lang``.
 
-    >>> default_request("rent", "sv")
-    {'edition': 'nordic-2005', 'square': 39, 'owned': 2, 'arrival': 'roll', 'buildings': 0}
+    It holds exactly what the form sends in that state (the page script checks the form
+    against it), so the build-time result is the result of the form as shown.
+
+    >>> default_request("rent", "sv")["edition"], default_request("rent", "sv")["owned"]
+    ('nordic-2005', 2)
     """
     ed = PAGE_EDITION[lang]
     if kind == "rent":
-        return {"edition": ed, "square": 39, "owned": 2, "arrival": "roll", "buildings": 0}
+        return {"edition": ed, "square": 39, "owned": 2, "buildings": 0, "group_mortgaged": 0,
+                "arrival": "roll", "house_rules": []}
     if kind == "jail":
-        return {"edition": ed, "turn_in_jail": 1, "cash": 500, "cards_owned": 0}
+        return {"edition": ed, "turn_in_jail": 1, "cash": 500, "cards_owned": 0,
+                "opponents_built": []}
     if kind == "mortgage":
         return {"edition": ed, "action": "mortgage", "square": 39, "buildings": {"37": 0, "39": 0}}
     if kind == "score":
@@ -838,11 +844,12 @@ class Form:
 
     def number(self, key: str, label: str, value: Any, lo: int | None = None,
                hi: int | None = None, show: str | None = None, optional: bool = False,
-               fid: str | None = None) -> str:
+               fid: str | None = None, default: int | None = None) -> str:
         fid = fid or f"{self.cid}-{key.replace('.', '-')}"
         help_key = f"{label}.help"
         bounds = (f' min="{lo}"' if lo is not None else "") + (f' max="{hi}"' if hi is not None else "")
-        opt = " data-optional" if optional else ""
+        opt = (" data-optional" if optional else "") + \
+            (f' data-default="{default}"' if default is not None else "")
         val = "" if value is None else h(value)
         inner = (f'<label for="{fid}">{self.t(label)}</label>'
                  f'<input id="{fid}" type="number" inputmode="numeric" step="1"{bounds} '
@@ -942,19 +949,35 @@ def form_rent(f: Form) -> str:
         _edition_select(f, "rent"),
         f.select("square", "calc.square", f.square_options(), st["square"], "int-choice",
                  extra=' data-squares="property"'),
-        f.number("owned", "calc.rent.owned", st.get("owned", 1), 1, 4),
+        f.number("owned", "calc.rent.owned", st.get("owned", 1), 1, 4, default=1),
         f.select("buildings", "calc.rent.buildings", f.level_options(), st.get("buildings", 0),
                  "int-choice", show="street"),
         f.checkbox("group_built", "calc.rent.group_built", bool(st.get("group_built")), "street"),
         f.checkbox("mortgaged", "calc.rent.mortgaged", bool(st.get("mortgaged"))),
-        f.number("group_mortgaged", "calc.rent.group_mortgaged", st.get("group_mortgaged", 0), 0, 3),
+        f.number("group_mortgaged", "calc.rent.group_mortgaged", st.get("group_mortgaged", 0), 0, 3,
+                 default=0),
         f.select("arrival", "calc.rent.arrival", arrivals, st.get("arrival", "roll")),
         f.dice("dice", "calc.rent.dice", st.get("dice"), "utility-roll"),
         f.dice("reroll", "calc.rent.reroll", st.get("reroll"), "utility-reroll"),
         f.select("speed_face", "calc.rent.speed_face", faces, st.get("speed_face", 1),
                  "speed-face", show="speed-reroll"),
         f.checkbox("owner_in_jail", "calc.rent.owner_in_jail", bool(st.get("owner_in_jail"))),
+        _house_rules(f, st.get("house_rules") or []),
     ])
+
+
+def _house_rules(f: Form, chosen: Iterable[str]) -> str:
+    """The house rules of 000 the rent calculation accepts (as checkboxes)."""
+    fid = f"{f.cid}-house_rules"
+    boxes = "".join(
+        f'<label class="calc-lot" for="{fid}-{r}"><input type="checkbox" id="{fid}-{r}" '
+        f'value="{r}"{" checked" if r in chosen else ""}> {f.t(f"calc.house_rule.{r}")}</label>'
+        for r in HOUSE_RULES)
+    return f.wrap(
+        f'<fieldset id="{fid}" data-key="house_rules" data-type="multi" data-values="str" '
+        f'aria-describedby="{fid}-help {fid}-err"><legend>{f.t("calc.house_rules")}</legend>'
+        f'<div class="calc-lots">{boxes}</div>{f.help("calc.house_rules.help", fid)}'
+        f'{f.error_slot(fid)}</fieldset>', "house_rules", None)
 
 
 def form_jail(f: Form) -> str:
@@ -983,7 +1006,8 @@ def form_jail(f: Form) -> str:
         f.select("turn_in_jail", "calc.jail.turn_in_jail", turns, st.get("turn_in_jail", 1),
                  "int-choice"),
         f.number("cash", "calc.jail.cash", st.get("cash", 0), 0),
-        f.number("cards_owned", "calc.jail.cards_owned", st.get("cards_owned", 0), 0, 6),
+        f.number("cards_owned", "calc.jail.cards_owned", st.get("cards_owned", 0), 0, 6,
+                 default=0),
         f.number("card_offer", "calc.jail.card_offer", st.get("card_offer"), 0, optional=True),
         built_html,
     ])

@@ -11,12 +11,15 @@
 - ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
 - ``on_post_build``: the combined search index is split into one index per language
   (``/sv/search/search_index.json`` ...), and each page's search looks only in its own
-  language (``overrides/main.html`` points the search at the language's folder).
+  language (``overrides/main.html`` points the search at the language's folder);
+  each language folder gets its own ``sitemap.xml``.
 """
 
 from __future__ import annotations
 
 import json
+from xml.etree import ElementTree
+from xml.sax.saxutils import escape
 import logging
 import os
 import sys
@@ -113,12 +116,47 @@ def split_search_index(site_dir: Path) -> dict[str, int]:
     return counts
 
 
+SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9",
+              "x": "http://www.w3.org/1999/xhtml"}
+
+
+def language_sitemaps(site_dir: Path) -> list[Path]:
+    """Write ``/<lang>/sitemap.xml`` with that language's pages (from the combined sitemap).
+
+    Material's scripts look for a sitemap next to each language's home page; without one
+    every page load logs three 404s.
+    """
+    root_map = site_dir / "sitemap.xml"
+    if not root_map.exists():
+        return []
+    tree = ElementTree.parse(root_map)
+    written = []
+    for lang in LANGS:
+        if lang == SOURCE_LANG:
+            continue
+        prefix = f"{lang}/"
+        locs = []
+        for url in tree.getroot().iterfind("s:url", SITEMAP_NS):
+            for link in url.iterfind("x:link", SITEMAP_NS):
+                href = link.get("href") or ""
+                if link.get("hreflang") == lang and href.startswith(prefix):
+                    locs.append(href[len(prefix):] or "./")
+        body = "".join(f"<url><loc>{escape(loc)}</loc></url>" for loc in locs)
+        out = site_dir / lang / "sitemap.xml"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="'
+                       f'{SITEMAP_NS["s"]}">{body}</urlset>\n', encoding="utf-8")
+        written.append(out)
+    return written
+
+
 @event_priority(-110)  # after static-i18n (-100) has written the combined index
 def on_post_build(config: Any) -> None:
-    """After the last language is built: split the search index per language."""
+    """After the last language is built: per-language search indexes and sitemaps."""
     plugin = config.plugins.get("i18n")
     if plugin is not None and getattr(plugin, "building", False):
-        return  # a nested language build; the outer build splits once at the end
+        return  # a nested language build; the outer build does this once at the end
     counts = split_search_index(Path(config.site_dir))
+    language_sitemaps(Path(config.site_dir))
     if counts:
         log.debug(f"search index per language: {counts}")

@@ -132,8 +132,8 @@ _VARIANTS = {
     "when": ["before_roll", "next_turn"],  # jail_pay_when: before-roll / any-time-then-next-turn
     "mode": [c.replace("-", "_") for c in _CHOICES["interest_rounding"] if c != "exact"],
     "scope": list(_CHOICES["mortgage_scope"]),
-    "basis.replace('-', '_')": [c.replace("-", "_") for c in _CHOICES["score_mortgaged"]],
-    "hotel_rule.replace('-', '_')": [c.replace("-", "_") for c in _CHOICES["score_hotel"]],
+    "basis_key": [c.replace("-", "_") for c in _CHOICES["score_mortgaged"]],
+    "hotel_key": [c.replace("-", "_") for c in _CHOICES["score_hotel"]],
     "card": ["house", "hotel", "token"],
 }
 

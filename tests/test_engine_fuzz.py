@@ -122,13 +122,174 @@ REQUESTS: dict[str, st.SearchStrategy[object]] = {
                           "owned_all": pick(True, False), "own_turn": pick(True, False),
                           "bank_houses": ints(0, 33), "bank_hotels": ints(0, 13)}),
     "sell_buildings": maybe({"edition": EDITION, "square": SQUARE, "buildings": BUILDINGS,
+                             "mortgaged": st.one_of(st.lists(SQUARE, max_size=2), JUNK),
                              "bank_houses": ints(0, 33), "bank_hotels": ints(0, 13),
                              "sell": ints(0, 5)}),
     "income_tax": maybe({"edition": EDITION, "cash": ints(0, 5000),
                          "properties": st.one_of(st.lists(PROPERTY, max_size=5), JUNK),
                          "square": SQUARE}),
 }
-assert set(REQUESTS) == set(api.KINDS), "a new calculation kind needs a fuzz strategy"
+
+# --------------------------------------------------------------- mostly valid requests
+# (so the fuzzing reaches the calculations themselves, not only the first field check)
+
+BOARD_EDITIONS = [e for e in EDITION_IDS if EDITIONS[e].board is not None]
+COLOURS = GROUPS[:8]
+
+
+@st.composite
+def group_levels(draw, ed, sq) -> dict[str, int]:
+    """Even building levels on a street's group, as a request ``buildings`` map."""
+    if sq.kind != "street":
+        return {}
+    top = ed.rules.houses_before_hotel.value + 1
+    base = draw(st.integers(0, top))
+    out = {}
+    for lot in ed.board.group(sq.group):
+        level = draw(st.sampled_from([base, max(0, base - 1)]))
+        out[str(lot.index)] = 5 if level == top else level
+    return out
+
+
+def square_ref(sq) -> st.SearchStrategy[object]:
+    return st.sampled_from([sq.index, sq.name, str(sq.index), sq.name.upper()])
+
+
+@st.composite
+def valid_jail(draw) -> dict:
+    ed = EDITIONS[draw(st.sampled_from(BOARD_EDITIONS))]
+    built = draw(st.lists(st.sampled_from(COLOURS), unique=True, max_size=4))
+    return {"edition": ed.id, "turn_in_jail": draw(st.integers(1, 3)),
+            "cash": draw(st.integers(0, 600)), "cards_owned": draw(st.integers(0, 2)),
+            "card_offer": draw(st.one_of(st.none(), st.integers(0, 120))),
+            "opponents_built": [[g, draw(st.sampled_from([0, 1, 2, 3, 5]))] for g in built]}
+
+
+@st.composite
+def valid_mortgage(draw) -> dict:
+    ed = EDITIONS[draw(st.sampled_from(BOARD_EDITIONS))]
+    sq = draw(st.sampled_from(ed.board.properties))
+    action = draw(st.sampled_from(["mortgage", "lift", "receive", "bankruptcy"]))
+    req = {"edition": ed.id, "action": action, "square": draw(square_ref(sq))}
+    if action == "mortgage":
+        req["buildings"] = draw(group_levels(ed, sq))
+    if action == "bankruptcy":
+        req["creditor"] = draw(st.sampled_from(["bank", "player"]))
+        lots = draw(st.lists(st.sampled_from(ed.board.properties), min_size=1, max_size=4,
+                             unique_by=lambda s: s.index))
+        req["squares"] = [draw(square_ref(s)) for s in lots]
+    return req
+
+
+@st.composite
+def valid_score(draw) -> dict:
+    edition = draw(st.sampled_from(EDITION_IDS))
+    ed = EDITIONS[edition]
+    if ed.card_game is not None:
+        n = draw(st.integers(2, 6))
+        players = [{"name": f"K{i}", "money": draw(st.integers(0, 11000)),
+                    "sets": [{"value": draw(st.integers(50, 400)), "houses": draw(st.integers(0, 1)),
+                              "token": draw(st.booleans())}
+                             for _ in range(draw(st.integers(0, 1)))]} for i in range(n)]
+        return {"edition": edition, "players": players}
+    n = draw(st.integers(ed.rules.min_players.value, ed.rules.max_players.value))
+    players = [{"name": f"S{i}", "cash": draw(st.integers(0, 3000)), "properties": []}
+               for i in range(n)]
+    for group in COLOURS + ["stations", "utilities"]:
+        lots = ed.board.group(group)
+        if draw(st.booleans()):
+            owner = draw(st.sampled_from(players))
+            levels = draw(group_levels(ed, lots[0])) if draw(st.booleans()) else {}
+            for lot in lots:
+                level = levels.get(str(lot.index), 0)
+                owner["properties"].append({"square": lot.index, "buildings": level,
+                                            "mortgaged": not levels and draw(st.booleans())})
+    return {"edition": edition, "players": players}
+
+
+@st.composite
+def valid_rent(draw) -> dict:
+    ed = EDITIONS[draw(st.sampled_from(BOARD_EDITIONS))]
+    sq = draw(st.sampled_from(ed.board.properties))
+    die = st.integers(1, 6)
+    req = {"edition": ed.id, "square": draw(square_ref(sq)),
+           "owned": draw(st.integers(1, len(ed.board.group(sq.group)))),
+           "dice": [draw(die), draw(die)], "mortgaged": draw(st.booleans()),
+           "owner_in_jail": draw(st.booleans()),
+           "arrival": draw(st.sampled_from(["roll", "card", "nearest-card"]))}
+    if sq.kind == "street":
+        req["buildings"] = draw(st.integers(0, 5))
+    if ed.rules.speed_die.value and draw(st.booleans()):
+        req["reroll"] = [draw(die), draw(die), draw(st.sampled_from([1, 2, 3, "bus", "mr-monopoly"]))]
+    return req
+
+
+@st.composite
+def valid_building(draw, sell: bool = False) -> dict:
+    ed = EDITIONS[draw(st.sampled_from(BOARD_EDITIONS))]
+    sq = draw(st.sampled_from([s for s in ed.board.properties if s.kind == "street"]))
+    req = {"edition": ed.id, "square": draw(square_ref(sq)), "buildings": draw(group_levels(ed, sq))}
+    if not sell:
+        req["own_turn"] = draw(st.booleans())
+    if draw(st.booleans()):
+        req["bank_houses"] = draw(st.integers(0, 20))
+    if sell:
+        req["sell"] = draw(st.integers(1, 3))
+    return req
+
+
+@st.composite
+def valid_tax(draw) -> dict:
+    ed = EDITIONS[draw(st.sampled_from(BOARD_EDITIONS))]
+    lots = draw(st.lists(st.sampled_from(ed.board.properties), max_size=5,
+                         unique_by=lambda s: s.index))
+    return {"edition": ed.id, "square": draw(st.sampled_from([4, 38])),
+            "cash": draw(st.integers(0, 3000)),
+            "properties": [{"square": s.index, "mortgaged": draw(st.booleans())} for s in lots]}
+
+
+@st.composite
+def valid_odds(draw, count: bool = True) -> dict:
+    req = {"board": draw(st.sampled_from(["atlantic-city", "nl-euro"])),
+           "jail_strategy": draw(st.sampled_from(["leave", "stay"])),
+           "options": draw(st.fixed_dictionaries({}, optional={
+               "jail_max_turns": st.integers(1, 4), "doubles_to_jail": st.integers(2, 4),
+               "third_failed_roll_moves": st.booleans(),
+               "kans_choice_draw_probability": st.sampled_from([0.0, 0.5, 1.0]),
+               "us_chance_moving_cards": st.sampled_from([9, 10])}))}
+    if count:
+        req["count"] = draw(st.sampled_from(["roll", "turn"]))
+    return req
+
+
+VALID: dict[str, st.SearchStrategy[dict]] = {
+    "jail": valid_jail(), "mortgage": valid_mortgage(), "score": valid_score(),
+    "rent": valid_rent(), "check_build": valid_building(),
+    "sell_buildings": valid_building(sell=True), "income_tax": valid_tax(),
+    "odds": valid_odds(), "group_rents": valid_odds(count=False),
+}
+
+
+@st.composite
+def mutated(draw, kind: str) -> dict:
+    """A valid request with one field dropped, replaced by junk, or a junk field added."""
+    req = dict(draw(VALID[kind]))
+    key = draw(st.sampled_from(sorted(req)))
+    op = draw(st.sampled_from(["drop", "junk", "junk", "add"]))
+    if op == "drop":
+        del req[key]
+    elif op == "junk":
+        req[key] = draw(JUNK)
+    else:
+        req[draw(st.text(max_size=6))] = draw(JUNK)
+    return req
+
+
+def requests(kind: str) -> st.SearchStrategy[object]:
+    return st.one_of(VALID[kind], VALID[kind], mutated(kind), mutated(kind), REQUESTS[kind], JUNK)
+
+
+assert set(REQUESTS) == set(VALID) == set(api.KINDS), "a new calculation kind needs a fuzz strategy"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -172,7 +333,7 @@ def check_result(kind: str, request: object, result: object, nl: set[str]) -> No
                                  HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_fuzz_calculate(kind: str, data: st.DataObject, nl_keys: set[str]) -> None:
-    request = data.draw(st.one_of(REQUESTS[kind], REQUESTS[kind], REQUESTS[kind], JUNK))
+    request = data.draw(requests(kind))
     CASES[kind] += 1
     result = api.calculate(kind, request)
     check_result(kind, request, result, nl_keys)
@@ -190,7 +351,7 @@ def test_fuzz_calculate(kind: str, data: st.DataObject, nl_keys: set[str]) -> No
 @given(data=st.data())
 def test_public_functions_raise_engine_error_only(function, data: st.DataObject) -> None:
     kind = {"jail_decision": "jail", "mortgage_cost": "mortgage", "score": "score"}[function.__name__]
-    request = data.draw(st.one_of(REQUESTS[kind], JUNK))
+    request = data.draw(requests(kind))
     CASES[f"{kind} (direct)"] += 1
     try:
         result = function(request)
@@ -215,6 +376,10 @@ def test_deep_and_huge_junk(kind: str, nl_keys: set[str]) -> None:
          "opponents_built": deep(20_000), "options": deep(20_000, as_dict=True)},
         {"edition": "nl-2001", "square": 10 ** 5000, "cash": -(10 ** 5000), "turn_in_jail": 2},
         {"edition": 10 ** 5000}, {"edition": "9" * 5000, "square": "9" * 5000},
+        # a square "index" too long for int() (Python refuses more than 4300 digits)
+        {"edition": "nl-2001", "square": "9" * 5000, "action": "lift", "turn_in_jail": 1,
+         "cash": 1, "players": [{"properties": [{"square": "9" * 5000}]}, {}]},
+        {"edition": "nl-2001", "square": "9" * 5000},
         {"edition": "nl-2001", "cash": math.inf, "turn_in_jail": math.nan, "square": math.nan},
         {"edition": "classic-us", "square": "²", "action": "lift", "players": [{"cash": "²"}]},
         {"edition": "nl-2001", "buildings": {"9" * 5000: 1}, "action": "mortgage", "square": 39},

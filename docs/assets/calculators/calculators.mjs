@@ -1,0 +1,1196 @@
+// The calculators on a page: form <-> request, one shared Pyodide worker, results, URL state.
+//
+// The page holds, per calculator, a form and the result for the default inputs rendered at
+// build time (hooks/render_calculator.py), plus JSON: the shared data (messages in the page
+// language, boards, clause links, asset URLs) and each calculator's defaults and result view.
+// Nothing is loaded until a calculator comes into view or is touched; then ONE module worker
+// (worker.mjs) starts Pyodide from the site's own files and answers every calculator.
+//
+// Messages are always inserted as text (never as HTML); a message missing in the page
+// language shows the Dutch text in <span class="i18n-fallback" lang="nl">, a key missing
+// everywhere shows the key itself: never a blank, NaN or "undefined".
+
+const RUNTIME_TIMEOUT_MS = 120000;
+
+// ------------------------------------------------------------------ formatting
+
+class Formatter {
+  constructor(shared) {
+    this.lang = shared.lang;
+    this.messages = shared.messages || {};
+    this.fallback = new Set(shared.fallback || []);
+    this.money = shared.money || {};
+    this._num = new Map();
+  }
+
+  has(key) {
+    return Object.prototype.hasOwnProperty.call(this.messages, key);
+  }
+
+  // {text, lang}: lang is the language the text is in, null when the key exists nowhere.
+  t(key, params = {}) {
+    if (!this.has(key)) return { text: key, lang: null };
+    let text = this.messages[key];
+    if (Array.isArray(text)) {
+      const n = pluralN(params);
+      text = text[n === 1 ? 0 : Math.min(1, text.length - 1)];
+    }
+    return { text: fill(String(text), params), lang: this.fallback.has(key) ? "nl" : this.lang };
+  }
+
+  plain(key, params) {
+    return this.t(key, params).text;
+  }
+
+  // A message as a DOM node: text, or a marked span when it is not in the page language.
+  node(key, params) {
+    return textNode(this.t(key, params), this.lang);
+  }
+
+  numberFormat(options) {
+    const id = JSON.stringify(options);
+    if (!this._num.has(id)) this._num.set(id, new Intl.NumberFormat(this.lang, options));
+    return this._num.get(id);
+  }
+
+  number(value, decimals) {
+    const opts = decimals === undefined
+      ? { maximumFractionDigits: 2 }
+      : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+    return this.numberFormat(opts).format(value);
+  }
+
+  amount(value, currency) {
+    if (typeof value !== "number" || !Number.isFinite(value)) return this.scalar(value);
+    const d = Number.isInteger(value) ? 0 : 2;
+    if (!currency) return this.number(value, d);
+    return this.numberFormat({
+      style: "currency", currency, currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: d, maximumFractionDigits: d,
+    }).format(value);
+  }
+
+  scalar(value, money = false, currency = null) {
+    if (value === null || value === undefined) return "—";
+    if (typeof value === "boolean") return this.plain(value ? "calc.yes" : "calc.no");
+    if (typeof value === "number") {
+      if (!Number.isFinite(value)) return "—";
+      return money ? this.amount(value, currency) : this.number(value);
+    }
+    if (Array.isArray(value)) return value.map((v) => this.scalar(v, money, currency)).join(", ");
+    if (typeof value === "object") return "—";
+    return String(value);
+  }
+
+  moneyParams(key) {
+    let best = "";
+    for (const prefix of Object.keys(this.money)) {
+      if (key.startsWith(prefix) && prefix.length > best.length) best = prefix;
+    }
+    return new Set(this.money[best] || []);
+  }
+
+  stepParams(key, params, currency) {
+    const money = this.moneyParams(key);
+    const out = {};
+    for (const [k, v] of Object.entries(params || {})) out[k] = this.scalar(v, money.has(k), currency);
+    return out;
+  }
+}
+
+function pluralN(params) {
+  for (const name of ["n", "count"]) {
+    if (name in params) {
+      const digits = String(params[name]).replace(/\D/g, "");
+      return digits ? parseInt(digits, 10) : null;
+    }
+  }
+  return null;
+}
+
+// Fill {name} placeholders; {{ and }} are literal braces; a missing parameter shows "?".
+function fill(template, params) {
+  return template.replace(/\{\{|\}\}|\{([a-z_][a-z0-9_]*)\}/g, (m, name) => {
+    if (m === "{{") return "{";
+    if (m === "}}") return "}";
+    return Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : "?";
+  });
+}
+
+function textNode(msg, pageLang) {
+  if (msg.lang === null) return el("span", { class: "i18n-missing" }, msg.text);
+  if (msg.lang !== pageLang) return el("span", { class: "i18n-fallback", lang: msg.lang }, msg.text);
+  return document.createTextNode(msg.text);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    node.append(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+  return node;
+}
+
+// ------------------------------------------------------------------ view interpreter
+// The twin of render_output() in hooks/render_calculator.py: same view, same HTML.
+
+function getPath(data, path) {
+  let cur = data;
+  for (const part of path ? path.split(".") : []) {
+    if (cur !== null && typeof cur === "object" && !Array.isArray(cur)) {
+      cur = Object.prototype.hasOwnProperty.call(cur, part) ? cur[part] : null;
+    } else if (Array.isArray(cur) && /^\d+$/.test(part) && Number(part) < cur.length) {
+      cur = cur[Number(part)];
+    } else {
+      return null;
+    }
+    if (cur === undefined) return null;
+  }
+  return cur;
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function holds(data, when, root) {
+  if (when === undefined || when === null) return true;
+  if (Array.isArray(when)) return when.every((w) => holds(data, w, root));
+  const base = when.root && root ? root : data;
+  const value = getPath(base, when.path);
+  if ("eq" in when) return same(value, when.eq);
+  if ("ne" in when) return !same(value, when.ne);
+  if ("in" in when) return when.in.some((v) => same(v, value));
+  if ("truthy" in when) return truthy(value);
+  if ("falsy" in when) return !truthy(value);
+  if ("len" in when) return Array.isArray(value) && value.length === when.len;
+  if ("len_gt" in when) return Array.isArray(value) && value.length > when.len_gt;
+  if ("ne_path" in when) return !same(value, getPath(base, when.ne_path));
+  return false;
+}
+
+function truthy(v) {
+  if (Array.isArray(v)) return v.length > 0;
+  if (v && typeof v === "object") return Object.keys(v).length > 0;
+  return Boolean(v);
+}
+
+function keyOf(template, data, root) {
+  return template.replace(/\{([a-z0-9_.]+)\}/g, (m, path) => {
+    let v = getPath(data, path);
+    if (v === null && root) v = getPath(root, path);
+    return pyStr(v);
+  });
+}
+
+// str() of a value the way Python writes it (for keys built from values).
+function pyStr(v) {
+  if (v === null || v === undefined) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  return String(v);
+}
+
+function valueText(fmt, spec, data, root) {
+  const currency = getPath(root, "currency");
+  if ("sum" in spec) {
+    const items = getPath(data, spec.sum) || [];
+    const where = spec.where || {};
+    let total = 0;
+    for (const item of items) {
+      if (Object.entries(where).every(([k, v]) => v.some((x) => same(x, getPath(item, k))))) {
+        total += getPath(item, spec.field) || 0;
+      }
+    }
+    return spec.fmt === "amount" ? fmt.amount(total, currency) : fmt.scalar(total);
+  }
+  if (spec.count) {
+    const items = getPath(data, spec.path);
+    return fmt.scalar(Array.isArray(items) ? items.length : 0);
+  }
+  if ("lookup" in spec) {
+    const own = getPath(data, spec.match);
+    for (const item of getPath(root, spec.lookup) || []) {
+      if (same(getPath(item, spec.match), own)) return fmt.scalar(getPath(item, spec.field));
+    }
+    return "—";
+  }
+  let value = getPath(data, spec.path);
+  if (value === null && spec.root) value = getPath(root, spec.path);
+  if ("enum" in spec) return fmt.plain(`${spec.enum}${pyStr(value)}`);
+  if (spec.fmt === "amount") return fmt.amount(value, currency);
+  if (spec.fmt === "percent" && typeof value === "number") {
+    return fmt.number(Math.round(value * 1000) / 10);
+  }
+  return fmt.scalar(value);
+}
+
+function lineNode(fmt, line, data, root) {
+  const params = {};
+  for (const [name, spec] of Object.entries(line.params || {})) params[name] = valueText(fmt, spec, data, root);
+  return fmt.node(keyOf(line.key, data, root), params);
+}
+
+function renderOutput(fmt, view, result, clauses) {
+  const out = el("div", { class: "calc-output" });
+  for (const block of view) {
+    if (!holds(result, block.when, result)) continue;
+    if ("table" in block) out.append(tableNode(fmt, block, result));
+    else out.append(el("p", { class: block.class || null }, lineNode(fmt, block, result, result)));
+  }
+  const steps = result.steps || [];
+  if (steps.length) {
+    out.append(el("p", { class: "calc-steps-title" }, fmt.node("calc.steps")));
+    const ol = el("ol", { class: "calc-steps" });
+    for (const s of steps) ol.append(stepNode(fmt, s, result.currency, clauses));
+    out.append(ol);
+  }
+  return out;
+}
+
+function tableNode(fmt, block, root) {
+  const rows = getPath(root, block.table) || [];
+  const table = el("table", { class: "calc-table" });
+  if (block.caption) table.append(el("caption", {}, fmt.node(block.caption)));
+  const headRow = el("tr");
+  for (const c of block.columns) headRow.append(el("th", { scope: "col" }, fmt.node(c.label)));
+  table.append(el("thead", {}, headRow));
+  const body = el("tbody");
+  for (const row of rows) {
+    if (!holds(row, block.row_when, root)) continue;
+    const tr = el("tr");
+    block.columns.forEach((c, i) => {
+      const cell = el(i === 0 ? "th" : "td", { scope: i === 0 ? "row" : null, "data-label": fmt.plain(c.label) });
+      if ("lines" in c) {
+        const parts = c.lines.filter((ln) => holds(row, ln.when, root));
+        parts.forEach((ln, j) => {
+          if (j) cell.append(" ");
+          cell.append(lineNode(fmt, ln, row, root));
+        });
+      } else {
+        cell.append(valueText(fmt, c, row, root));
+      }
+      tr.append(cell);
+    });
+    body.append(tr);
+  }
+  table.append(body);
+  return el("div", { class: "calc-table-wrap" }, table);
+}
+
+function stepNode(fmt, s, currency, clauses) {
+  const clause = String(s.clause);
+  const [number, href] = clauses[clause] || [clause, ""];
+  const params = s.params || {};
+  const key = String(s.key);
+  const li = el("li", { "data-clause": clause },
+    el("a", { class: "calc-clause", href, title: clause }, number), " ",
+    el("span", { class: "calc-step-text" }, fmt.node(key, fmt.stepParams(key, params, currency))));
+  if (params.source) {
+    const cite = el("span", { class: "calc-cite" }, "(", fmt.plain("calc.source", { source: String(params.source) }));
+    const ruling = params.ruling;
+    if (ruling && clauses[ruling]) {
+      const [rnum, rhref] = clauses[ruling];
+      cite.append("; ", el("a", { href: rhref, title: ruling }, fmt.plain("calc.ruling", { number: rnum })));
+    }
+    cite.append(")");
+    li.append(" ", cite);
+  }
+  return li;
+}
+
+function errorOutput(fmt, key, params) {
+  const shown = {};
+  for (const [k, v] of Object.entries(params || {})) shown[k] = fmt.scalar(v);
+  return el("div", { class: "calc-output calc-output-error" },
+    el("p", { class: "calc-error-summary" }, fmt.node("calc.invalid"), " ", fmt.node(key, shown)));
+}
+
+// ------------------------------------------------------------------ URL state
+// ?calc=<kind>&<dotted.path>=<value>...#<calculator id>: lists of scalars comma-joined,
+// booleans 1/0 (DESIGN.md, "Calculator links"; the Python twin is flatten_request()).
+
+function flatten(obj, prefix = "", out = []) {
+  for (const [key, value] of Object.entries(obj)) {
+    const path = prefix + key;
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.every((v) => v === null || typeof v !== "object")) {
+        out.push([path, value.map(scalarStr).join(",")]);
+      } else {
+        value.forEach((item, i) => {
+          if (Array.isArray(item)) out.push([`${path}.${i}`, item.map(scalarStr).join(",")]);
+          else flatten(item, `${path}.${i}.`, out);
+        });
+      }
+    } else if (typeof value === "object") {
+      flatten(value, `${path}.`, out);
+    } else {
+      out.push([path, scalarStr(value)]);
+    }
+  }
+  return out;
+}
+
+function scalarStr(v) {
+  if (v === true) return "1";
+  if (v === false) return "0";
+  return String(v);
+}
+
+function queryString(kind, request) {
+  const enc = (s, safe) => encodeURIComponent(s).replace(safe, (c) => decodeURIComponent(c));
+  return [["calc", kind], ...flatten(request)]
+    .map(([k, v]) => `${enc(k, /%2E/g)}=${enc(v, /%2C/g)}`).join("&");
+}
+
+// The URL's parameters as a nested object of strings (list indices stay object keys).
+function unflatten(params) {
+  const root = {};
+  for (const [key, value] of params) {
+    if (key === "calc") continue;
+    const parts = key.split(".");
+    if (parts.some((p) => p === "" || p === "__proto__" || p === "constructor" || p === "prototype")) continue;
+    let cur = root;
+    parts.slice(0, -1).forEach((p) => {
+      if (typeof cur[p] !== "object" || cur[p] === null) cur[p] = {};
+      cur = cur[p];
+    });
+    cur[parts[parts.length - 1]] = value;
+  }
+  return root;
+}
+
+function asList(v) {
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v)) return v;
+  if (typeof v === "object") {
+    return Object.keys(v).filter((k) => /^\d+$/.test(k)).sort((a, b) => a - b).map((k) => v[k]);
+  }
+  return String(v) === "" ? [] : String(v).split(",");
+}
+
+function asBool(v) {
+  return v === true || v === "1" || v === "true" || v === 1;
+}
+
+// ------------------------------------------------------------------ the runtime (one worker)
+
+class Runtime {
+  constructor(shared) {
+    this.assets = shared.assets;
+    this.state = "idle"; // idle | loading | ready | failed
+    this.listeners = new Set();
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker = null;
+    this.reason = null;
+    this.stage = null;
+  }
+
+  on(fn) {
+    this.listeners.add(fn);
+  }
+
+  emit() {
+    for (const fn of this.listeners) fn(this.state, this.stage, this.reason);
+  }
+
+  start() {
+    if (this.state !== "idle") return;
+    this.state = "loading";
+    this.stage = "loading";
+    this.emit();
+    if (!supportsModuleWorkers()) {
+      this.fail("unsupported");
+      return;
+    }
+    const base = document.baseURI;
+    let worker;
+    try {
+      worker = new Worker(new URL(this.assets.worker, base), { type: "module", name: "monopoly-calculators" });
+    } catch (err) {
+      this.fail("unsupported");
+      return;
+    }
+    this.worker = worker;
+    this.timer = setTimeout(() => this.fail("runtime"), RUNTIME_TIMEOUT_MS);
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.fail("runtime");
+    });
+    worker.addEventListener("messageerror", () => this.fail("runtime"));
+    worker.addEventListener("message", (event) => this.receive(event.data || {}));
+    worker.postMessage({
+      type: "init",
+      pyodideURL: new URL(this.assets.pyodide, base).href,
+      engineURL: new URL(this.assets.engine, base).href,
+    });
+  }
+
+  receive(msg) {
+    if (msg.type === "progress") {
+      this.stage = msg.stage;
+      this.emit();
+    } else if (msg.type === "ready") {
+      clearTimeout(this.timer);
+      this.state = "ready";
+      this.stage = "ready";
+      this.emit();
+    } else if (msg.type === "failed") {
+      if (msg.detail) console.warn("calculators:", msg.reason, msg.detail);
+      this.fail(msg.reason === "engine" ? "engine" : "runtime");
+    } else if (msg.type === "result") {
+      const done = this.pending.get(msg.id);
+      if (!done) return;
+      this.pending.delete(msg.id);
+      if (msg.failure && msg.detail) console.warn("calculators:", msg.failure, msg.detail);
+      done(msg);
+    }
+  }
+
+  fail(reason) {
+    if (this.state === "failed") return;
+    clearTimeout(this.timer);
+    this.state = "failed";
+    this.reason = reason;
+    if (this.worker) this.worker.terminate();
+    for (const done of this.pending.values()) done({ failure: "not-started" });
+    this.pending.clear();
+    this.emit();
+  }
+
+  calculate(kind, request) {
+    return new Promise((resolve) => {
+      if (this.state !== "ready") {
+        resolve({ failure: "not-started" });
+        return;
+      }
+      const id = this.nextId++;
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ type: "calc", id, kind, request });
+    });
+  }
+}
+
+function supportsModuleWorkers() {
+  if (typeof Worker === "undefined" || typeof WebAssembly !== "object" || typeof URL === "undefined") {
+    return false;
+  }
+  // The classic feature test: the options' "type" is read only by browsers that know module
+  // workers. An unparsable URL then throws before anything is fetched.
+  let supported = false;
+  try {
+    new Worker("http://[", { get type() { supported = true; return "module"; } }).terminate();
+  } catch (err) {
+    // expected: the URL is invalid on purpose
+  }
+  return supported;
+}
+
+// ------------------------------------------------------------------ one calculator
+
+let uid = 0;
+
+class Calculator {
+  constructor(section, shared, fmt, runtime) {
+    this.section = section;
+    this.shared = shared;
+    this.fmt = fmt;
+    this.runtime = runtime;
+    this.config = JSON.parse(section.querySelector("script.calc-config").textContent);
+    this.kind = this.config.kind;
+    this.id = section.id;
+    this.form = section.querySelector("form.calc-form");
+    this.resultEl = section.querySelector(".calc-result");
+    this.statusEl = section.querySelector(".calc-status");
+    this.shareEl = section.querySelector(".calc-share-link");
+    this.formError = section.querySelector(".calc-form-error");
+    this.buildOutput = this.resultEl.firstElementChild;
+    this.seq = 0;
+    this.waiting = false;
+    this.shownState = null; // JSON of the request whose result is on screen
+  }
+
+  init() {
+    for (const b of this.section.querySelectorAll(".calc-submit, .calc-reset, [data-add], [data-remove]")) {
+      b.hidden = false;
+    }
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.changed(true);
+    });
+    this.form.addEventListener("change", (e) => this.onInput(e, true));
+    this.form.addEventListener("input", (e) => {
+      if (e.target.matches("input[type=number], input[type=text]")) this.onInput(e, false);
+    });
+    this.form.addEventListener("click", (e) => this.onClick(e));
+    this.section.querySelector(".calc-reset").addEventListener("click", () => this.reset());
+    this.refreshBoard();
+    this.refreshVisibility();
+    this.refreshLists();
+    this.baseline = this.requestJSON();
+    this.shownState = this.baseline;
+    this.section.dataset.baseline = this.baseline;
+    this.section.dataset.shownRequest = this.baseline;
+  }
+
+  // -- reading the form
+
+  scopeFields(scope) {
+    const all = scope.querySelectorAll("[data-key]");
+    return [...all].filter((node) => node.parentElement.closest("[data-item], form") === scope);
+  }
+
+  isHidden(node) {
+    const hidden = node.closest("[hidden]");
+    return hidden !== null && this.form.contains(hidden);
+  }
+
+  readScope(scope, errors) {
+    const out = {};
+    for (const node of this.scopeFields(scope)) {
+      if (this.isHidden(node)) continue;
+      const key = node.dataset.key;
+      const value = this.readField(node, errors);
+      if (value !== undefined) out[key] = value;
+    }
+    return out;
+  }
+
+  readField(node, errors) {
+    const type = node.dataset.type;
+    switch (type) {
+      case "choice":
+        return node.value;
+      case "int-choice":
+        return /^-?\d+$/.test(node.value) ? parseInt(node.value, 10) : node.value;
+      case "speed-face":
+        return /^\d+$/.test(node.value) ? parseInt(node.value, 10) : node.value;
+      case "str":
+        return node.value.trim() === "" ? undefined : node.value;
+      case "bool":
+        if (!node.checked && node.hasAttribute("data-omit-false")) return undefined;
+        return node.checked;
+      case "int": {
+        const raw = node.value.trim();
+        if (node.validity && node.validity.badInput) {
+          errors.push([node, "calc.input.not_a_number"]);
+          return undefined;
+        }
+        if (raw === "") {
+          if (node.hasAttribute("data-optional")) return undefined;
+          errors.push([node, "calc.input.required"]);
+          return undefined;
+        }
+        const n = Number(raw);
+        if (!Number.isFinite(n)) {
+          errors.push([node, "calc.input.not_a_number"]);
+          return undefined;
+        }
+        return n;
+      }
+      case "dice":
+        return [...node.querySelectorAll("select[data-die]")].map((s) => parseInt(s.value, 10));
+      case "multi":
+        return [...node.querySelectorAll("input[type=checkbox]:checked")]
+          .map((c) => (node.dataset.values === "str" ? c.value : parseInt(c.value, 10)));
+      case "levels":
+        return [...node.querySelectorAll("select[data-group]")]
+          .filter((s) => s.value !== "").map((s) => [s.dataset.group, parseInt(s.value, 10)]);
+      case "level-map": {
+        const out = {};
+        for (const s of node.querySelectorAll("select[data-lot]")) out[s.dataset.lot] = parseInt(s.value, 10);
+        return out;
+      }
+      case "list":
+        return this.items(node).map((item) => this.readScope(item, errors));
+      default:
+        return undefined;
+    }
+  }
+
+  items(list) {
+    return [...list.children].filter((c) => c.matches("[data-item]"));
+  }
+
+  read() {
+    const errors = [];
+    const request = this.readScope(this.form, errors);
+    return { request, errors };
+  }
+
+  requestJSON() {
+    return JSON.stringify(this.read().request);
+  }
+
+  top(key) {
+    const node = this.scopeFields(this.form).find((n) => n.dataset.key === key);
+    return node ? node.value : undefined;
+  }
+
+  edition() {
+    return this.shared.editions[this.top("edition")] || {};
+  }
+
+  board() {
+    return this.shared.boards[this.edition().board] || [];
+  }
+
+  // -- writing the form (URL state, reset)
+
+  apply(state) {
+    this.writeScope(this.form, state);
+    this.refreshBoard();
+    const sq = this.scopeFields(this.form).find((n) => n.dataset.key === "square");
+    if (sq && state.square !== undefined) this.setSelect(sq, state.square);
+    this.rebuildLots(state.buildings);
+    this.writeScope(this.form, state);
+    this.refreshVisibility();
+    this.refreshLists();
+  }
+
+  writeScope(scope, state) {
+    for (const node of this.scopeFields(scope)) {
+      this.writeField(node, state ? state[node.dataset.key] : undefined);
+    }
+  }
+
+  setSelect(select, value) {
+    const v = String(value);
+    if (![...select.options].some((o) => o.value === v)) {
+      select.append(el("option", { value: v, "data-extra": "" }, v));
+    }
+    select.value = v;
+  }
+
+  writeField(node, value) {
+    const type = node.dataset.type;
+    const missing = value === undefined || value === null;
+    switch (type) {
+      case "choice":
+      case "int-choice":
+      case "speed-face":
+        if (missing) {
+          if (node.dataset.key !== "edition" && node.options.length) node.selectedIndex = 0;
+        } else {
+          this.setSelect(node, value);
+        }
+        break;
+      case "str":
+      case "int":
+        node.value = missing ? (node.dataset.default ?? "") : String(value);
+        break;
+      case "bool":
+        node.checked = !missing && asBool(value);
+        break;
+      case "dice": {
+        const dice = asList(value);
+        node.querySelectorAll("select[data-die]").forEach((s, i) => {
+          if (dice[i] !== undefined) this.setSelect(s, dice[i]);
+        });
+        break;
+      }
+      case "multi": {
+        const chosen = new Set(asList(value).map(String));
+        for (const c of node.querySelectorAll("input[type=checkbox]")) c.checked = chosen.has(c.value);
+        break;
+      }
+      case "levels": {
+        const pairs = {};
+        for (const item of asList(value)) {
+          const [g, lv] = Array.isArray(item) ? item : String(item).split(",");
+          pairs[g] = lv;
+        }
+        for (const s of node.querySelectorAll("select[data-group]")) {
+          if (pairs[s.dataset.group] !== undefined) this.setSelect(s, pairs[s.dataset.group]);
+          else s.value = "";
+        }
+        break;
+      }
+      case "level-map": {
+        const map = value && typeof value === "object" ? value : {};
+        for (const s of node.querySelectorAll("select[data-lot]")) {
+          this.setSelect(s, map[s.dataset.lot] !== undefined ? map[s.dataset.lot] : 0);
+        }
+        break;
+      }
+      case "list": {
+        const wanted = asList(value);
+        const min = parseInt(node.dataset.min || "0", 10);
+        const count = Math.max(min, wanted.length);
+        let items = this.items(node);
+        while (items.length > count) items.pop().remove();
+        while (items.length < count) {
+          this.addItem(node, false);
+          items = this.items(node);
+        }
+        items.forEach((item, i) => {
+          const st = wanted[i] && typeof wanted[i] === "object" ? wanted[i] : {};
+          this.refreshBoard(item);
+          this.writeScope(item, st);
+        });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  // -- dynamic parts
+
+  refreshBoard(scope = this.form) {
+    const board = this.board();
+    if (!board.length) return;
+    for (const select of scope.querySelectorAll("select[data-squares]")) {
+      const keep = select.value;
+      select.replaceChildren(...board.filter((s) => ["street", "station", "utility"].includes(s[2]))
+        .map((s) => el("option", { value: String(s[0]) }, s[1])));
+      if (keep !== "") this.setSelect(select, keep);
+    }
+    for (const box of scope.querySelectorAll("fieldset[data-squares] .calc-lots")) {
+      const chosen = new Set([...box.querySelectorAll("input:checked")].map((c) => c.value));
+      box.replaceChildren(...board.filter((s) => ["street", "station", "utility"].includes(s[2])).map((s) => {
+        const id = `${this.id}-lot-${s[0]}`;
+        return el("label", { class: "calc-lot", for: id },
+          el("input", { type: "checkbox", id, value: String(s[0]), checked: chosen.has(String(s[0])) }), ` ${s[1]}`);
+      }));
+    }
+  }
+
+  rebuildLots(levels) {
+    const field = this.form.querySelector("[data-type=level-map]");
+    if (!field) return;
+    const box = field.querySelector(".calc-levels");
+    const old = {};
+    for (const s of box.querySelectorAll("select[data-lot]")) old[s.dataset.lot] = s.value;
+    const board = this.board();
+    const index = parseInt(this.top("square"), 10);
+    const sq = board[index];
+    const rows = [];
+    if (sq && sq[2] === "street") {
+      for (const lot of board.filter((s) => s[3] === sq[3] && s[2] === "street")) {
+        const id = `${this.id}-b-${lot[0]}`;
+        const select = el("select", { id, "data-lot": String(lot[0]) },
+          ...[0, 1, 2, 3, 4, 5].map((n) => el("option", { value: String(n) }, this.fmt.node(`calc.level.${n}`))));
+        const given = levels && typeof levels === "object" ? levels[String(lot[0])] : undefined;
+        const value = given !== undefined ? given : (old[String(lot[0])] ?? "0");
+        this.setSelect(select, value);
+        rows.push(el("div", { class: "calc-level-row" }, el("label", { for: id }, lot[1]), select));
+      }
+    }
+    box.replaceChildren(...rows);
+  }
+
+  predicate(name) {
+    const ed = this.edition();
+    const board = this.board();
+    const sqIndex = parseInt(this.top("square"), 10);
+    const sq = Number.isInteger(sqIndex) ? board[sqIndex] : undefined;
+    if (name === "street" || name === "station" || name === "utility") return Boolean(sq) && sq[2] === name;
+    if (name === "utility-roll" || name === "utility-reroll" || name === "speed-reroll") {
+      if (!sq || sq[2] !== "utility" || !ed.utility_dice) return false;
+      const arrival = this.top("arrival") || "roll";
+      const mode = arrival === "roll" ? ed.utility_dice : ed.utility_dice_by_card;
+      if (name === "utility-roll") return mode === "arrival-roll";
+      return mode !== "arrival-roll" && (name === "utility-reroll" || Boolean(ed.speed_die));
+    }
+    if (name.startsWith("action-")) {
+      const action = this.top("action");
+      if (name === "action-single") return action !== "bankruptcy";
+      return action === name.slice("action-".length);
+    }
+    if (name === "board-game") return ed.mode !== "card-game";
+    if (name === "card-game") return ed.mode === "card-game";
+    return true;
+  }
+
+  refreshVisibility() {
+    for (const node of this.form.querySelectorAll("[data-show]")) {
+      node.hidden = !node.dataset.show.split(/\s+/).every((p) => this.predicate(p));
+    }
+  }
+
+  refreshLists() {
+    const ed = this.edition();
+    for (const list of this.form.querySelectorAll("[data-type=list]")) {
+      const items = this.items(list);
+      let max = parseInt(list.dataset.max || "99", 10);
+      if (list.dataset.key === "players" && ed.max_players) max = Math.min(max, ed.max_players);
+      const min = parseInt(list.dataset.min || "0", 10);
+      const add = list.parentElement.querySelector(`:scope > [data-add="${list.dataset.key}"]`);
+      if (add) add.disabled = items.length >= max;
+      items.forEach((item, i) => {
+        const legend = item.querySelector(":scope > legend[data-legend]");
+        if (legend) legend.replaceChildren(this.fmt.node(legend.dataset.legend, { n: String(i + 1) }));
+        const remove = item.querySelector(":scope > [data-remove]");
+        if (remove) remove.disabled = items.length <= min;
+      });
+    }
+  }
+
+  addItem(list, focus = true) {
+    const tpl = this.form.querySelector(`template[data-template="${list.dataset.key}"]`);
+    if (!tpl) return null;
+    const item = tpl.content.firstElementChild.cloneNode(true);
+    const token = `x${++uid}`;
+    for (const node of [item, ...item.querySelectorAll("*")]) {
+      for (const attr of ["id", "for", "aria-describedby"]) {
+        const v = node.getAttribute(attr);
+        if (v && /__(P?ID|N)__/.test(v)) node.setAttribute(attr, v.replace(/__(P?ID|N)__/g, token));
+      }
+    }
+    for (const b of item.querySelectorAll("[data-add], [data-remove]")) b.hidden = false;
+    list.append(item);
+    this.refreshBoard(item);
+    if (list.dataset.key === "players") {
+      const name = item.querySelector("[data-key=name]");
+      const n = this.items(list).length;
+      if (name && !name.value) name.value = this.fmt.plain("calc.score.default_name", { n: String(n) });
+    }
+    if (focus) {
+      const first = item.querySelector("input, select");
+      if (first) first.focus();
+    }
+    return item;
+  }
+
+  onClick(e) {
+    const add = e.target.closest("[data-add]");
+    if (add && this.form.contains(add)) {
+      const list = add.parentElement.querySelector(`:scope > [data-key="${add.dataset.add}"]`)
+        || add.parentElement.querySelector(`[data-key="${add.dataset.add}"]`);
+      if (list) {
+        this.addItem(list);
+        this.afterStructureChange();
+      }
+      return;
+    }
+    const remove = e.target.closest("[data-remove]");
+    if (remove && this.form.contains(remove)) {
+      const item = remove.closest("[data-item]");
+      const list = item.parentElement;
+      const items = this.items(list);
+      const pos = items.indexOf(item);
+      item.remove();
+      const rest = this.items(list);
+      const next = rest[Math.min(pos, rest.length - 1)];
+      const target = next ? next.querySelector("input, select") : list.parentElement.querySelector("[data-add]");
+      if (target) target.focus();
+      this.afterStructureChange();
+    }
+  }
+
+  afterStructureChange() {
+    this.refreshVisibility();
+    this.refreshLists();
+    this.changed(true);
+  }
+
+  onInput(e, structural) {
+    const key = e.target.dataset ? e.target.dataset.key : undefined;
+    if (key === "edition") {
+      this.refreshBoard();
+      this.rebuildLots();
+    } else if (key === "square") {
+      this.rebuildLots();
+    } else if (key === "action" && e.target.value === "bankruptcy") {
+      const boxes = this.form.querySelector("[data-type=multi]");
+      if (boxes && !boxes.querySelector("input:checked")) {
+        const box = boxes.querySelector(`input[value="${this.top("square")}"]`);
+        if (box) box.checked = true;
+      }
+    }
+    if (structural) {
+      this.refreshVisibility();
+      this.refreshLists();
+    }
+    this.changed(false);
+  }
+
+  reset() {
+    this.apply(this.config.defaults);
+    this.changed(true);
+  }
+
+  // -- calculating and showing
+
+  changed(explicit) {
+    const { request, errors } = this.read();
+    this.clearErrors();
+    this.runtime.start();
+    if (errors.length) {
+      for (const [node, key] of errors) this.showFieldError(node, this.fmt.node(key));
+      this.formError.replaceChildren(this.fmt.node("calc.input.fix"));
+      this.formError.hidden = false;
+      this.markStale(true);
+      return;
+    }
+    const json = JSON.stringify(request);
+    this.writeURL(request);
+    if (json === this.baseline && (this.runtime.state !== "ready" || this.resultEl.dataset.source === "build")) {
+      this.seq++;
+      this.waiting = false;
+      this.showBuild();
+      return;
+    }
+    if (json === this.shownState && !explicit && this.resultEl.dataset.source === "live") return;
+    this.compute(request, json);
+  }
+
+  showBuild() {
+    this.section.removeAttribute("aria-busy");
+    this.resultEl.replaceChildren(this.buildOutput);
+    this.section.dataset.shownRequest = this.baseline;
+    this.resultEl.dataset.source = "build";
+    this.shownState = this.baseline;
+    this.markStale(false);
+  }
+
+  compute(request, json) {
+    const seq = ++this.seq;
+    if (this.runtime.state === "failed") {
+      this.markStale(json !== this.baseline);
+      return;
+    }
+    if (this.runtime.state !== "ready") {
+      this.waiting = { request, json };
+      this.markStale(json !== this.shownState);
+      this.renderStatus();
+      return;
+    }
+    this.waiting = false;
+    this.section.setAttribute("aria-busy", "true");
+    this.runtime.calculate(this.kind, request).then((msg) => {
+      if (seq !== this.seq) return;
+      this.section.removeAttribute("aria-busy");
+      this.show(msg, json);
+    });
+  }
+
+  show(msg, json) {
+    if (msg.failure === "not-started") {
+      this.markStale(json !== this.baseline);
+      return;
+    }
+    let result = null;
+    if (!msg.failure) {
+      try {
+        result = JSON.parse(msg.json);
+      } catch (err) {
+        result = null;
+      }
+    }
+    this.resultEl.dataset.source = "live";
+    this.shownState = json;
+    this.section.dataset.shownRequest = json;
+    this.markStale(false);
+    if (!result || typeof result !== "object") {
+      this.resultEl.replaceChildren(errorLike(this.fmt, "calc.failed.internal"));
+    } else if (result.error) {
+      this.showEngineError(result);
+      this.resultEl.replaceChildren(errorOutput(this.fmt, String(result.error), result.params));
+    } else {
+      this.resultEl.replaceChildren(renderOutput(this.fmt, this.config.view, result, this.shared.clauses));
+    }
+    this.section.dataset.computed = String(++computedCount);
+  }
+
+  markStale(stale) {
+    let note = this.resultEl.querySelector(":scope > .calc-stale");
+    if (stale) {
+      if (!note) {
+        note = el("p", { class: "calc-stale" }, this.fmt.node("calc.stale"));
+        this.resultEl.prepend(note);
+      }
+      this.section.classList.add("calc-is-stale");
+    } else {
+      if (note) note.remove();
+      this.section.classList.remove("calc-is-stale");
+    }
+  }
+
+  // -- errors next to the fields
+
+  fieldPath(node) {
+    const parts = [node.dataset.key];
+    let cur = node.parentElement ? node.parentElement.closest("[data-item]") : null;
+    let child = node;
+    while (cur && this.form.contains(cur)) {
+      const list = cur.parentElement;
+      parts.unshift(String(this.items(list).indexOf(cur)));
+      parts.unshift(list.dataset.key);
+      child = list;
+      cur = child.parentElement ? child.parentElement.closest("[data-item]") : null;
+    }
+    return parts.join(".");
+  }
+
+  showEngineError(result) {
+    const field = typeof result.field === "string" ? result.field : "";
+    const shown = {};
+    for (const [k, v] of Object.entries(result.params || {})) shown[k] = this.fmt.scalar(v);
+    const message = () => this.fmt.node(String(result.error), shown);
+    // The field itself, or the widget holding it (buildings.39 -> the buildings fieldset);
+    // an error about a whole list goes under the form; one about a list item to its first field.
+    let best = null;
+    let bestLen = -1;
+    let isList = false;
+    let inside = null;
+    if (field) {
+      for (const node of this.form.querySelectorAll("[data-key]")) {
+        if (this.isHidden(node)) continue;
+        const path = this.fieldPath(node);
+        if (node.dataset.type === "list") {
+          if (path === field) isList = true;
+          continue;
+        }
+        if ((field === path || field.startsWith(`${path}.`)) && path.length > bestLen) {
+          best = node;
+          bestLen = path.length;
+        }
+        if (!inside && path.startsWith(`${field}.`)) inside = node;
+      }
+    }
+    if (!best && !isList) best = inside;
+    if (best && this.showFieldError(best, message())) return;
+    this.formError.replaceChildren(message());
+    this.formError.hidden = false;
+  }
+
+  showFieldError(node, content) {
+    const holder = node.matches("fieldset") ? node : node.closest(".calc-field");
+    const slot = holder ? holder.querySelector(":scope > .calc-error") : null;
+    if (!slot) {
+      this.formError.replaceChildren(content);
+      this.formError.hidden = false;
+      return true;
+    }
+    slot.replaceChildren(content);
+    slot.hidden = false;
+    const control = node.matches("input, select") ? node : node.querySelector("input, select");
+    if (control) control.setAttribute("aria-invalid", "true");
+    return true;
+  }
+
+  clearErrors() {
+    for (const slot of this.form.querySelectorAll(".calc-error")) {
+      slot.hidden = true;
+      slot.replaceChildren();
+    }
+    for (const c of this.form.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
+  }
+
+  writeURL(request) {
+    const query = queryString(this.kind, request);
+    const url = `?${query}#${this.id}`;
+    if (this.shareEl) this.shareEl.setAttribute("href", url);
+    if (this.urlTouched || location.search || !same(JSON.parse(this.baseline), request)) {
+      try {
+        history.replaceState(history.state, "", url);
+        this.urlTouched = true;
+      } catch (err) {
+        // a sandboxed frame may refuse; the share link still carries the state
+      }
+    }
+  }
+
+  renderStatus() {
+    const { state, stage, reason } = this.runtime;
+    let key = null;
+    if (state === "loading") key = this.waiting ? "calc.status.waiting" : `calc.status.${stage === "loading" ? "loading" : stage}`;
+    else if (state === "ready") key = "calc.status.ready";
+    else if (state === "failed") key = `calc.failed.${reason}`;
+    this.statusEl.dataset.state = state === "loading" ? "loading" : state;
+    if (key) this.statusEl.replaceChildren(this.fmt.node(key));
+    else this.statusEl.replaceChildren();
+    this.statusEl.classList.toggle("calc-notice", state === "failed");
+  }
+
+  runtimeChanged() {
+    this.renderStatus();
+    if (this.runtime.state === "ready" && this.waiting) {
+      const { request, json } = this.waiting;
+      this.waiting = false;
+      this.compute(request, json);
+    } else if (this.runtime.state === "failed") {
+      this.waiting = false;
+      this.markStale(this.requestJSON() !== this.baseline || this.resultEl.dataset.source !== "build");
+      if (this.resultEl.dataset.source !== "build" && this.requestJSON() === this.baseline) this.showBuild();
+    }
+  }
+}
+
+let computedCount = 0;
+
+function errorLike(fmt, key) {
+  return el("div", { class: "calc-output calc-output-error" }, el("p", { class: "calc-error-summary" }, fmt.node(key)));
+}
+
+// ------------------------------------------------------------------ boot
+
+function boot() {
+  const sharedEl = document.querySelector("script.calc-shared");
+  const sections = [...document.querySelectorAll("section.calc[data-calc]")];
+  if (!sharedEl || !sections.length) return;
+  let shared;
+  try {
+    shared = JSON.parse(sharedEl.textContent);
+  } catch (err) {
+    return;
+  }
+  const fmt = new Formatter(shared);
+  const runtime = new Runtime(shared);
+  const calcs = [];
+  for (const section of sections) {
+    try {
+      const calc = new Calculator(section, shared, fmt, runtime);
+      calc.init();
+      calcs.push(calc);
+    } catch (err) {
+      console.warn("calculators: could not start", section.id, err);
+    }
+  }
+  runtime.on(() => calcs.forEach((c) => c.runtimeChanged()));
+
+  // Start Python only when needed: a calculator in view, or touched.
+  const start = () => runtime.start();
+  if ("IntersectionObserver" in window) {
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        start();
+      }
+    }, { rootMargin: "200px" });
+    sections.forEach((s) => io.observe(s));
+  }
+  for (const s of sections) {
+    for (const type of ["focusin", "pointerdown", "touchstart"]) s.addEventListener(type, start, { once: true, passive: true });
+  }
+
+  // A shared link: ?calc=<kind>&...#<id> reopens that calculator's state.
+  const params = new URLSearchParams(location.search);
+  const kind = params.get("calc");
+  if (kind) {
+    const hash = decodeURIComponent(location.hash.slice(1));
+    const target = calcs.find((c) => c.id === hash && c.kind === kind) || calcs.find((c) => c.kind === kind);
+    if (target) {
+      const state = unflatten(params.entries());
+      if (state.edition === undefined) state.edition = target.config.defaults.edition;
+      target.apply(state);
+      target.urlTouched = true;
+      target.changed(true);
+    }
+  }
+  document.documentElement.dataset.calculators = "ready";
+}
+
+try {
+  boot();
+} catch (err) {
+  console.warn("calculators:", err);
+}

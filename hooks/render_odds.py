@@ -1,0 +1,597 @@
+"""``[[odds-board]]``, ``[[odds-groups]]`` and ``[[odds-jail]]``: long-run landing odds.
+
+Everything is computed at build time by :mod:`engine.markov` (an exact Markov chain);
+no figure is typed by hand. Words come from ``translations/<lang>/odds.po`` (keys
+``odds.*``); numbers are written the page language's way with Babel.
+
+- ``[[odds-board: <board>]]`` (``atlantic-city`` or ``nl-euro``): an SVG board for each
+  jail strategy (CSS-only content tabs, no script needed), every square coloured by the
+  share of turns that end there and labelled with that percentage, the jail corner split
+  into "in jail" and "just visiting"; then a table of all 41 positions (per roll and per
+  turn, both strategies). Anchors: ``odds-board-<board>``, ``odds-table-<board>``.
+- ``[[odds-groups: <board> [leave|stay]]]``: expected rent per opponent turn of every
+  colour group at each building level, and the break-even number of opponent turns of
+  every building step. Anchor: ``odds-groups-<board>`` (``-stay`` appended for ``stay``).
+- ``[[odds-jail: <board>]]``: the rent a jailed player can expect to pay in a turn when
+  leaving and when staying, for the situations in :data:`SCENARIOS`, with a sentence per
+  situation. Anchors: ``odds-jail-<board>`` and ``odds-jail-<board>-<scenario>`` per row.
+
+>>> percent("nl", 0.031916), percent("sv", 0.031916).replace("\\xa0", " ")
+('3,19%', '3,19 %')
+>>> number("da", 1234.5, 1)
+'1.234,5'
+>>> heat(0.0, 1.0), heat(1.0, 1.0)[0]
+(('#ffffd9', '#1b1b1b'), '#0c2c84')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+
+from engine import markov
+from engine.boards import BOARDS, GROUPS, Board
+from hooks.common import Context, h
+from tools.i18n import translations
+
+BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
+STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES
+CURRENCY_SIGNS: dict[str, str] = {"EUR": "€", "USD": "$"}
+JAIL = markov.JAIL
+JAIL_SQUARE = markov.JAIL_SQUARE
+
+GROUP_COLOURS: dict[str, str] = {
+    "brown": "#8a4b2a", "light-blue": "#a9dcf3", "pink": "#d6398f", "orange": "#f39321",
+    "red": "#e0202a", "yellow": "#f6e21a", "green": "#1f9e55", "dark-blue": "#1565b5",
+}
+"""The colour band of each street group on the board diagram."""
+
+HEAT: tuple[str, ...] = ("#ffffd9", "#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0",
+                         "#225ea8", "#0c2c84")
+"""Sequential colour scale (yellow-green-blue): light = rarely, dark = often."""
+
+PERCENT_DIGITS = 2
+"""Decimals of the percentages on the board diagram."""
+TABLE_DIGITS = 3
+"""Decimals of the percentages in the table of all positions."""
+AMOUNT_DIGITS = 2
+TURNS_DIGITS = 1
+MEAN_ROLLS_DIGITS = 10
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """An example of what opponents have built, for the jail table.
+
+    >>> Scenario("orange-3", (("orange", 3),)).built
+    (('orange', 3),)
+    """
+
+    id: str
+    built: tuple[tuple[str, int], ...]
+
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario("none", ()),
+    Scenario("orange-3", (("orange", 3),)),
+    Scenario("red-3", (("red", 3),)),
+    Scenario("light-blue-5", (("light-blue", 5),)),
+    Scenario("orange-red-5", (("orange", 5), ("red", 5))),
+    Scenario("all-3", tuple((g, 3) for g in GROUPS)),
+)
+"""The opponent situations of ``[[odds-jail]]``, in table order (ids are stable anchors)."""
+
+
+# --------------------------------------------------------------------------- words and numbers
+
+
+def t(lang: str, key: str, **params: object) -> str:
+    """A message as plain text (for attributes and SVG); escape it before use."""
+    return str(translations().gettext(lang, key, **params))
+
+
+def th(lang: str, key: str, **params: object) -> str:
+    """A message as HTML (escaped; a Dutch fallback is marked)."""
+    return translations().gettext(lang, key, **params).html()
+
+
+def number(lang: str, value: float, digits: int) -> str:
+    """``value`` with exactly ``digits`` decimals, in the language's notation.
+
+    >>> number("nl", 1.1866239585259266, 10), number("sv", 2500, 0).replace("\\xa0", " ")
+    ('1,1866239585', '2 500')
+    """
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=lang)
+
+
+def percent(lang: str, p: float, digits: int = PERCENT_DIGITS) -> str:
+    """A probability as a percentage, with the language's sign and spacing.
+
+    >>> percent("nb", 0.5, 1).replace("\\xa0", " ")
+    '50,0 %'
+    """
+    pattern = Locale.parse(lang).percent_formats[None].pattern
+    decimals = "." + "0" * digits if digits else ""
+    return format_percent(p, format=pattern.replace("#,##0", "#,##0" + decimals, 1), locale=lang)
+
+
+def amount(lang: str, currency: str, value: float, digits: int = AMOUNT_DIGITS) -> str:
+    """An amount with the board's currency sign, placed the language's way.
+
+    >>> amount("nl", "EUR", 3.5), amount("sv", "USD", 3.5)
+    ('€ 3,50', '3,50 $')
+    """
+    return t(lang, "odds.amount", value=number(lang, value, digits),
+             currency=CURRENCY_SIGNS.get(currency, currency))
+
+
+def heat(value: float, top: float) -> tuple[str, str]:
+    """(fill, text colour) for ``value`` on a scale from 0 to ``top`` (capped at ``top``)."""
+    x = 0.0 if top <= 0 else min(max(value / top, 0.0), 1.0)
+    pos = x * (len(HEAT) - 1)
+    i = min(int(pos), len(HEAT) - 2)
+    a, b = _rgb(HEAT[i]), _rgb(HEAT[i + 1])
+    f = pos - i
+    rgb = tuple(round(a[k] + (b[k] - a[k]) * f) for k in range(3))
+    fill = "#" + "".join(f"{c:02x}" for c in rgb)
+    return fill, ("#ffffff" if _luminance(rgb) < 0.3 else "#1b1b1b")
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _luminance(rgb: Iterable[int]) -> float:
+    lin = [(c / 255) / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4
+           for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def position_name(lang: str, board: Board, k: int) -> str:
+    """The name of position ``k`` (0-40): the board's name, the jail corner split in two.
+
+    >>> position_name("nl", BOARDS["nl-euro"], 39), position_name("nl", BOARDS["nl-euro"], 40)
+    ('Kalverstraat', 'In de gevangenis')
+    """
+    if k == JAIL:
+        return t(lang, "odds.in_jail")
+    if k == JAIL_SQUARE:
+        return t(lang, "odds.just_visiting")
+    return board.squares[k].name
+
+
+def _board(ctx: Context, index: int = 0) -> Board:
+    if len(ctx.args) <= index or ctx.args[index] not in BOARD_IDS:
+        raise ctx.error(f"needs a board: {' or '.join(BOARD_IDS)} (got {' '.join(ctx.args)!r})")
+    return BOARDS[ctx.args[index]]
+
+
+@lru_cache(maxsize=16)
+def odds(board_id: str, strategy: str, count: str) -> tuple[float, ...]:
+    """The 41 long-run probabilities from the engine (index 40 = in jail)."""
+    data = markov.landing_odds(board_id, strategy, count)
+    return tuple(float(p["probability"]) for p in data["positions"])  # type: ignore[index]
+
+
+def mean_rolls(board_id: str, strategy: str) -> float:
+    """Mean number of rolls per turn from the engine."""
+    return float(markov.landing_odds(board_id, strategy, "turn")["mean_rolls_per_turn"])  # type: ignore[arg-type]
+
+
+def scale_top(board_id: str) -> float:
+    """Top of the colour scale: the most visited square (jail apart) over both strategies."""
+    return max(max(odds(board_id, s, "turn")[:40]) for s in STRATEGIES)
+
+
+# --------------------------------------------------------------------------- the board diagram
+
+SIZE = 1000
+CORNER = 150
+EDGE = (SIZE - 2 * CORNER) / 9
+BAND = 24
+STRIP = 42  # width of the "just visiting" strip around the jail cell
+
+
+def square_rect(k: int) -> tuple[float, float, float, float, str]:
+    """(x, y, width, height, side) of square ``k`` (0-39) on the board, GO bottom right.
+
+    ``side`` is where the board's centre lies: ``up`` (bottom row), ``right`` (left
+    column), ``down`` (top row), ``left`` (right column) or ``corner``.
+
+    >>> square_rect(0), square_rect(10)[:2], square_rect(20)[:2], square_rect(30)[:2]
+    ((850, 850, 150, 150, 'corner'), (0, 850), (0, 0), (850, 0))
+    >>> [round(v, 1) for v in square_rect(1)[:4]], square_rect(1)[4]
+    ([772.2, 850, 77.8, 150], 'up')
+    """
+    far = SIZE - CORNER
+    if k % 10 == 0:
+        x, y = {0: (far, far), 10: (0, far), 20: (0, 0), 30: (far, 0)}[k]
+        return x, y, CORNER, CORNER, "corner"
+    i = k % 10
+    if k < 10:
+        return far - i * EDGE, far, EDGE, CORNER, "up"
+    if k < 20:
+        return 0, far - i * EDGE, CORNER, EDGE, "right"
+    if k < 30:
+        return CORNER + (i - 1) * EDGE, 0, EDGE, CORNER, "down"
+    return far, CORNER + (i - 1) * EDGE, CORNER, EDGE, "left"
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Words of ``text`` in lines of at most ``width`` characters (long words kept whole).
+
+    >>> _wrap("Naar de gevangenis", 10)
+    ['Naar de', 'gevangenis']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _text(x: float, y: float, body: str, size: float, fill: str = "#1b1b1b", weight: str = "",
+          anchor: str = "middle", extra: str = "") -> str:
+    w = f' font-weight="{weight}"' if weight else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}"{w} '
+            f'text-anchor="{anchor}"{extra}>{h(body)}</text>')
+
+
+def _lines(x: float, y: float, lines: list[str], size: float, fill: str = "#1b1b1b",
+           weight: str = "") -> str:
+    """Lines of text centred on (x, y)."""
+    top = y - (len(lines) - 1) * size * 0.55
+    return "".join(_text(x, top + i * size * 1.1 + size * 0.35, line, size, fill, weight)
+                   for i, line in enumerate(lines))
+
+
+def _square(lang: str, board: Board, k: int, turn: tuple[float, ...], roll: tuple[float, ...],
+            top: float) -> str:
+    """One square (or, for 10 and 40, one half of the jail corner) as an SVG group."""
+    name = position_name(lang, board, k)
+    fill, ink = heat(turn[k], top)
+    label = t(lang, "odds.svg.square", number=JAIL_SQUARE if k == JAIL else k, name=name,
+              turn=percent(lang, turn[k]), roll=percent(lang, roll[k]))
+    shown = number(lang, 100 * turn[k], PERCENT_DIGITS)
+    parts = [f'<g class="odds-sq" data-pos="{k}" data-turn="{turn[k]!r}"><title>{h(label)}</title>']
+    if k in (JAIL, JAIL_SQUARE):
+        x, y = 0, SIZE - CORNER
+        if k == JAIL:  # the cell: top right part of the corner
+            parts.append(f'<rect x="{x + STRIP}" y="{y}" width="{CORNER - STRIP}" '
+                         f'height="{CORNER - STRIP}" fill="{fill}" stroke="#1b1b1b" '
+                         f'stroke-width="2"/>')
+            cx, cy = x + STRIP + (CORNER - STRIP) / 2, y + (CORNER - STRIP) / 2
+            parts.append(_lines(cx, cy - 16, _wrap(t(lang, "odds.svg.in_jail_short"), 11), 14,
+                                ink))
+            parts.append(_text(cx, cy + 28, shown, 24, ink, "700"))
+        else:  # the L-shaped strip along the outer edges
+            d = (f"M{x} {y}H{x + STRIP}V{y + CORNER - STRIP}H{x + CORNER}V{y + CORNER}"
+                 f"H{x}Z")
+            parts.append(f'<path d="{d}" fill="{fill}" stroke="#555" stroke-width="1"/>')
+            parts.append(_text(x + CORNER / 2 + STRIP / 2, y + CORNER - STRIP / 2 + 8, shown,
+                               22, ink, "700"))
+            vx, vy = x + STRIP / 2 + 5, y + (CORNER - STRIP) / 2
+            parts.append(_text(vx, vy, t(lang, "odds.svg.visiting_short"), 13, ink,
+                               extra=f' transform="rotate(-90 {vx:.1f} {vy:.1f})"'))
+        parts.append("</g>")
+        return "".join(parts)
+    x, y, w, hgt, side = square_rect(k)
+    parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{hgt:.1f}" '
+                 f'fill="{fill}" stroke="#555" stroke-width="1"/>')
+    group = board.squares[k].group
+    colour = GROUP_COLOURS.get(group or "")
+    # The free area (without the colour band on the inner side).
+    fx, fy, fw, fh = x, y, w, hgt
+    if side == "up":
+        band = (x, y, w, BAND)
+        fy, fh = y + BAND, hgt - BAND
+    elif side == "down":
+        band = (x, y + hgt - BAND, w, BAND)
+        fh = hgt - BAND
+    elif side == "right":
+        band = (x + w - BAND, y, BAND, hgt)
+        fw = w - BAND
+    elif side == "left":
+        band = (x, y, BAND, hgt)
+        fx, fw = x + BAND, w - BAND
+    else:
+        band = None
+    if colour and band:
+        parts.append(f'<rect x="{band[0]:.1f}" y="{band[1]:.1f}" width="{band[2]:.1f}" '
+                     f'height="{band[3]:.1f}" fill="{colour}" stroke="#555" stroke-width="1"/>')
+    cx, cy = fx + fw / 2, fy + fh / 2
+    if side == "corner":
+        parts.append(_lines(cx, cy - 22, _wrap(name, 12), 15, ink))
+        parts.append(_text(cx, cy + 40, shown, 24, ink, "700"))
+    elif side in ("up", "down"):
+        ny = fy + fh - 10 if side == "up" else fy + 22
+        parts.append(_text(cx, ny, str(k), 15, ink))
+        parts.append(_text(cx, cy + 8 + (-8 if side == "up" else 8), shown, 22, ink, "700"))
+    else:
+        nx = fx + 8 if side == "right" else fx + fw - 8
+        parts.append(_text(nx, cy + 5, str(k), 15, ink, anchor="start" if side == "right"
+                           else "end"))
+        parts.append(_text(cx + (8 if side == "right" else -8), cy + 8, shown, 22, ink, "700"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def board_svg(lang: str, board_id: str, strategy: str, top_n: int = 6) -> str:
+    """The SVG diagram of one board and jail strategy (figures per turn)."""
+    board = BOARDS[board_id]
+    turn, roll = odds(board_id, strategy, "turn"), odds(board_id, strategy, "roll")
+    top = scale_top(board_id)
+    uid = f"odds-svg-{board_id}-{strategy}"
+    title = t(lang, "odds.svg.title", board=t(lang, f"odds.board.{board_id}"),
+              strategy=t(lang, f"odds.strategy.{strategy}"))
+    desc = t(lang, "odds.svg.desc")
+    out = [f'<svg class="odds-board" viewBox="0 0 {SIZE} {SIZE}" role="img" '
+           f'aria-labelledby="{uid}-t {uid}-d" xmlns="http://www.w3.org/2000/svg" '
+           f'style="display:block;width:100%;height:auto;max-width:40rem;margin:0 auto" '
+           f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">'
+           f'<title id="{uid}-t">{h(title)}</title><desc id="{uid}-d">{h(desc)}</desc>',
+           f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="#dfeee2"/>']
+    for k in range(40):
+        if k != JAIL_SQUARE:
+            out.append(_square(lang, board, k, turn, roll, top))
+    out.append(_square(lang, board, JAIL_SQUARE, turn, roll, top))
+    out.append(_square(lang, board, JAIL, turn, roll, top))
+    out.append(f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="none" stroke="#1b1b1b" '
+               f'stroke-width="3"/>')
+    out.append(_centre(lang, board, strategy, turn, top, top_n))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _centre(lang: str, board: Board, strategy: str, turn: tuple[float, ...], top: float,
+            top_n: int) -> str:
+    """The middle of the board: title, colour legend and the most visited positions."""
+    cx = SIZE / 2
+    out = ['<g class="odds-legend">']
+    out.append(_lines(cx, 208, _wrap(t(lang, f"odds.board.{board.id}"), 40), 30, weight="700"))
+    out.append(_text(cx, 256, t(lang, f"odds.strategy.{strategy}"), 24))
+    out.append(_text(cx, 292, t(lang, "odds.svg.mean_rolls",
+                                value=number(lang, mean_rolls(board.id, strategy), 4)), 19,
+                     "#3c4043"))
+    # Colour scale: 0 .. top, in steps.
+    x0, x1, y = 260.0, 740.0, 318.0
+    steps = 24
+    width = (x1 - x0) / steps
+    for i in range(steps):
+        fill, _ = heat((i + 0.5) / steps * top, top)
+        out.append(f'<rect x="{x0 + i * width:.1f}" y="{y}" width="{width + 0.6:.1f}" '
+                   f'height="26" fill="{fill}"/>')
+    out.append(f'<rect x="{x0}" y="{y}" width="{x1 - x0}" height="26" fill="none" '
+               f'stroke="#555" stroke-width="1"/>')
+    out.append(_text(x0, y + 50, number(lang, 0, 0), 18, anchor="start"))
+    out.append(_text(cx, y + 50, number(lang, 50 * top, PERCENT_DIGITS), 18))
+    out.append(_text(x1, y + 50, "≥ " + number(lang, 100 * top, PERCENT_DIGITS), 18,
+                     anchor="end"))
+    out.append(_text(cx, y + 80, t(lang, "odds.svg.legend"), 18, "#3c4043"))
+    # The most visited positions.
+    ranked = sorted(range(41), key=lambda k: -turn[k])[:top_n]
+    ty = 470.0
+    out.append(_text(cx, ty, t(lang, "odds.svg.most"), 22, weight="700"))
+    for i, k in enumerate(ranked):
+        yy = ty + 38 + i * 32
+        out.append(_text(cx - 20, yy, percent(lang, turn[k]), 21, anchor="end", weight="700"))
+        out.append(_text(cx, yy, position_name(lang, board, k), 21, anchor="start"))
+    sent = next(s for s in board.squares if s.kind == "go-to-jail")
+    note = t(lang, "odds.svg.note", number=sent.index, name=sent.name)
+    out.append(_lines(cx, 790, _wrap(note, 56), 17, "#3c4043"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def positions_table(lang: str, board_id: str) -> str:
+    """The accessible table of all 41 positions: per roll and per turn, both strategies."""
+    board = BOARDS[board_id]
+    order = [k for k in range(40) for k in ((k, JAIL) if k == JAIL_SQUARE else (k,))]
+    cols = [(s, c) for s in STRATEGIES for c in ("roll", "turn")]
+    data = {(s, c): odds(board_id, s, c) for s, c in cols}
+    head1 = "".join(f'<th scope="colgroup" colspan="2">{th(lang, f"odds.strategy.{s}")}</th>'
+                    for s in STRATEGIES)
+    head2 = "".join(f'<th scope="col">{th(lang, f"odds.table.per_{c}")}</th>' for _, c in cols)
+    rows = []
+    for k in order:
+        no = JAIL_SQUARE if k == JAIL else k
+        name = h(position_name(lang, board, k))
+        group = board.squares[no].group if k != JAIL else None
+        swatch = (f'<span aria-hidden="true" style="display:inline-block;width:.7em;height:.7em;'
+                  f'margin-right:.35em;border:1px solid #555;background:{GROUP_COLOURS[group]}">'
+                  f'</span>') if group in GROUP_COLOURS else ""
+        cells = "".join(
+            f'<td style="text-align:right" data-col="{s}-{c}" data-p="{data[(s, c)][k]!r}">'
+            f'{percent(lang, data[(s, c)][k], TABLE_DIGITS)}</td>' for s, c in cols)
+        rows.append(f'<tr data-pos="{k}"><td>{no}</td><th scope="row">{swatch}{name}</th>'
+                    f'{cells}</tr>')
+    means = "".join(f'<td colspan="2" style="text-align:right" data-mean="{s}" '
+                    f'data-value="{mean_rolls(board_id, s)!r}">'
+                    f'{number(lang, mean_rolls(board_id, s), MEAN_ROLLS_DIGITS)}</td>'
+                    for s in STRATEGIES)
+    caption = th(lang, "odds.table.caption", board=t(lang, f"odds.board.{board_id}"))
+    return (f'<table id="odds-table-{board_id}" class="odds-positions" '
+            f'style="font-variant-numeric:tabular-nums"><caption>{caption}</caption>'
+            f'<thead><tr><td rowspan="2"></td><td rowspan="2"></td>{head1}</tr>'
+            f'<tr>{head2}</tr></thead><tbody>{"".join(rows)}</tbody>'
+            f'<tfoot><tr><th scope="row" colspan="2">{th(lang, "odds.table.mean_rolls")}</th>'
+            f'{means}</tr></tfoot></table>')
+
+
+def render_board(ctx: Context) -> str:
+    """``[[odds-board: <board>]]``: the diagram per jail strategy (tabs) and the table."""
+    board = _board(ctx)
+    if len(ctx.args) != 1:
+        raise ctx.error("takes exactly one argument, the board")
+    name = f"odds-tabs-{board.id}"
+    inputs = "".join(f'<input{" checked" if i == 0 else ""} id="{name}-{s}" name="{name}" '
+                     f'type="radio">' for i, s in enumerate(STRATEGIES))
+    labels = "".join(f'<label for="{name}-{s}">{th(ctx.lang, f"odds.strategy.{s}")}</label>'
+                     for s in STRATEGIES)
+    blocks = "".join(f'<div class="tabbed-block"><figure style="width:100%;margin:.5em 0">'
+                     f'{board_svg(ctx.lang, board.id, s)}<figcaption>'
+                     f'{th(ctx.lang, "odds.svg.caption", strategy=t(ctx.lang, f"odds.strategy.{s}"))}'
+                     f'</figcaption></figure></div>' for s in STRATEGIES)
+    summary = th(ctx.lang, "odds.table.summary", board=t(ctx.lang, f"odds.board.{board.id}"))
+    return (f'<div class="odds" id="odds-board-{board.id}" data-board="{board.id}">'
+            f'<div class="tabbed-set tabbed-alternate odds-tabs">{inputs}'
+            f'<div class="tabbed-labels">{labels}</div>'
+            f'<div class="tabbed-content">{blocks}</div></div>'
+            f'<details class="info odds-table"><summary>{summary}</summary>'
+            f'<div style="overflow-x:auto">{positions_table(ctx.lang, board.id)}</div></details>'
+            f'</div>')
+
+
+# --------------------------------------------------------------------------- groups
+
+
+def level_name(lang: str, level: int) -> str:
+    """Building level as words: 0 whole group unbuilt, 1-4 houses, 5 hotel.
+
+    >>> [level_name("nl", n) for n in (0, 1, 3, 5)]
+    ['Hele stad, onbebouwd', '1 huis', '3 huizen', 'Hotel']
+    """
+    return t(lang, f"odds.level.{level}")
+
+
+def _group_cell(lang: str, board: Board, group: str) -> str:
+    names = ", ".join(s.name for s in board.group(group))
+    return (f'<th scope="row"><span aria-hidden="true" style="display:inline-block;width:.8em;'
+            f'height:.8em;margin-right:.35em;border:1px solid #555;'
+            f'background:{GROUP_COLOURS[group]}"></span>{th(lang, f"odds.group.{group}")}'
+            f'<br><small>{h(names)}</small></th>')
+
+
+def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
+    """Expected rent per opponent turn per group and level, and break-even turns per step."""
+    board = BOARDS[board_id]
+    data = markov.group_rent_table(board_id, strategy)
+    currency = board.currency
+    groups: list[dict] = data["groups"]  # type: ignore[assignment]
+    levels: list[int] = data["levels"]  # type: ignore[assignment]
+    heads = "".join(f'<th scope="col">{h(level_name(lang, lv))}</th>' for lv in levels)
+    rows = []
+    for g in groups:
+        cells = "".join(f'<td style="text-align:right" data-level="{lv}" data-value="{v!r}">'
+                        f'{h(amount(lang, currency, v))}</td>'
+                        for lv, v in zip(levels, g["expected_rent"]))
+        rows.append(f'<tr data-group="{g["group"]}">{_group_cell(lang, board, g["group"])}'
+                    f'{cells}</tr>')
+    suffix = "" if strategy == "leave" else f"-{strategy}"
+    strategy_name = t(lang, f"odds.strategy.{strategy}")
+    board_name = t(lang, f"odds.board.{board_id}")
+    rent = (f'<table id="odds-groups-{board_id}{suffix}" class="odds-rent" '
+            f'style="font-variant-numeric:tabular-nums"><caption>'
+            f'{th(lang, "odds.groups.caption", board=board_name, strategy=strategy_name)}'
+            f'</caption><thead><tr><th scope="col">{th(lang, "odds.groups.group")}</th>{heads}'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    step_heads = "".join(f'<th scope="col">{th(lang, f"odds.step.{lv + 1}")}</th>'
+                         for lv in levels[:-1])
+    rows = []
+    for g in groups:
+        cells = []
+        for s in g["steps"]:
+            turns = s["break_even_turns"]
+            shown = h(t(lang, "odds.none")) if turns is None else number(lang, turns, TURNS_DIGITS)
+            cells.append(f'<td style="text-align:right" data-step="{s["to_level"]}" '
+                         f'data-value="{turns!r}" data-added="{s["added_rent"]!r}">{shown}</td>')
+        cost = g["steps"][0]["cost"]
+        rows.append(f'<tr data-group="{g["group"]}">{_group_cell(lang, board, g["group"])}'
+                    f'<td style="text-align:right" data-cost="{cost}">'
+                    f'{h(amount(lang, currency, cost, 0))}</td>{"".join(cells)}</tr>')
+    steps = (f'<table id="odds-steps-{board_id}{suffix}" class="odds-steps" '
+             f'style="font-variant-numeric:tabular-nums"><caption>'
+             f'{th(lang, "odds.steps.caption", board=board_name, strategy=strategy_name)}'
+             f'</caption><thead><tr><th scope="col">{th(lang, "odds.groups.group")}</th>'
+             f'<th scope="col">{th(lang, "odds.steps.cost")}</th>{step_heads}</tr></thead>'
+             f'<tbody>{"".join(rows)}</tbody></table>')
+    return (f'<div class="odds-groups" data-board="{board_id}" data-strategy="{strategy}">'
+            f'<div style="overflow-x:auto">{rent}</div>'
+            f'<div style="overflow-x:auto">{steps}</div></div>')
+
+
+def render_groups(ctx: Context) -> str:
+    """``[[odds-groups: <board> [leave|stay]]]``."""
+    board = _board(ctx)
+    strategy = ctx.args[1] if len(ctx.args) > 1 else "leave"
+    if strategy not in STRATEGIES or len(ctx.args) > 2:
+        raise ctx.error(f"arguments: <board> [{'|'.join(STRATEGIES)}] (got {' '.join(ctx.args)!r})")
+    return groups_tables(ctx.lang, board.id, strategy)
+
+
+# --------------------------------------------------------------------------- jail advice
+
+
+def scenario_label(lang: str, scenario: Scenario) -> str:
+    """What opponents have built, in words.
+
+    >>> scenario_label("nl", SCENARIOS[4])
+    'Oranje: hotel; rood: hotel'
+    """
+    if not scenario.built:
+        return t(lang, "odds.scenario.none")
+    if len(scenario.built) == len(GROUPS) and len({lv for _, lv in scenario.built}) == 1:
+        return t(lang, "odds.scenario.all", level=level_name(lang, scenario.built[0][1]).lower())
+    parts = [t(lang, "odds.scenario.part", group=t(lang, f"odds.group.{g}").lower(),
+               level=level_name(lang, lv).lower()) for g, lv in scenario.built]
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def jail_advice(board_id: str) -> list[tuple[Scenario, dict[str, object]]]:
+    """Each scenario with the engine's :func:`engine.markov.jail_advice_inputs` result."""
+    return [(s, markov.jail_advice_inputs(list(s.built), board_id)) for s in SCENARIOS]
+
+
+def jail_table(lang: str, board_id: str) -> str:
+    """The jail advice table and one sentence per situation."""
+    board = BOARDS[board_id]
+    currency = board.currency
+    cols = ("leave_turn", "stay_turn", "stay_saves", "long_run_leave", "long_run_stay")
+    heads = "".join(f'<th scope="col">{th(lang, f"odds.jail.{c}")}</th>' for c in cols)
+    rows, notes = [], []
+    for scenario, res in jail_advice(board_id):
+        label = scenario_label(lang, scenario)
+        cells = "".join(f'<td style="text-align:right" data-col="{c}" data-value="{res[c]!r}">'
+                        f'{h(amount(lang, currency, float(res[c])))}</td>'  # type: ignore[arg-type]
+                        for c in cols)
+        rid = f"odds-jail-{board_id}-{scenario.id}"
+        rows.append(f'<tr id="{rid}" data-scenario="{scenario.id}"><th scope="row">{h(label)}'
+                    f'</th>{cells}</tr>')
+        saves = float(res["stay_saves"])  # type: ignore[arg-type]
+        if saves <= 0.005:
+            note = th(lang, "odds.jail.note.nothing", situation=label)
+        else:
+            note = th(lang, "odds.jail.note.stay", situation=label,
+                      leave=amount(lang, currency, float(res["leave_turn"])),  # type: ignore[arg-type]
+                      stay=amount(lang, currency, float(res["stay_turn"])),  # type: ignore[arg-type]
+                      saves=amount(lang, currency, saves),
+                      free=amount(lang, currency, float(res["free_turn"])))  # type: ignore[arg-type]
+        notes.append(f'<li data-scenario="{scenario.id}">{note}</li>')
+    board_name = t(lang, f"odds.board.{board_id}")
+    table = (f'<table id="odds-jail-{board_id}" class="odds-jail" '
+             f'style="font-variant-numeric:tabular-nums"><caption>'
+             f'{th(lang, "odds.jail.caption", board=board_name)}</caption><thead><tr>'
+             f'<th scope="col">{th(lang, "odds.jail.situation")}</th>{heads}</tr></thead>'
+             f'<tbody>{"".join(rows)}</tbody></table>')
+    return (f'<div class="odds-jail-advice" data-board="{board_id}">'
+            f'<div style="overflow-x:auto">{table}</div>'
+            f'<p>{th(lang, "odds.jail.intro")}</p><ul>{"".join(notes)}</ul></div>')
+
+
+def render_jail(ctx: Context) -> str:
+    """``[[odds-jail: <board>]]``."""
+    board = _board(ctx)
+    if len(ctx.args) != 1:
+        raise ctx.error("takes exactly one argument, the board")
+    return jail_table(ctx.lang, board.id)
+
+
+DIRECTIVES = {"odds-board": render_board, "odds-groups": render_groups, "odds-jail": render_jail}
