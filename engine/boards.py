@@ -80,7 +80,7 @@ class Board:
             return self.square(ref)
         if isinstance(ref, str):
             key = " ".join(ref.split()).casefold()
-            if key.isdecimal():  # isdigit() lets '²' through, which int() refuses
+            if key.isdecimal() and len(key) <= 3:  # isdigit() lets "²" through; int() refuses 4300+ digits
                 return self.square(int(key))
             for sq in self.squares:
                 if sq.name.casefold() == key:

@@ -70,6 +70,7 @@ from . import boards as _boards
 from .cards import (CHOICE_PAY_OR_DRAW, GO_TO_JAIL, MOVE_BACK, MOVE_TO, NEAREST_RAILROAD,
                     NEAREST_UTILITY, Card, Deck, deck)
 from .errors import EngineError
+from .validate import show
 
 SQUARES = 40
 JAIL = 40
@@ -132,7 +133,7 @@ class MarkovModel:
 
 
 def _bad(option: str, value: object) -> EngineError:
-    return EngineError("error.markov_option", field=option, option=option, value=str(value)[:40])
+    return EngineError("error.markov_option", field=option, option=option, value=show(value))
 
 
 def _is_int(value: object) -> bool:
@@ -141,10 +142,10 @@ def _is_int(value: object) -> bool:
 
 def _check_model(m: MarkovModel) -> None:
     if not isinstance(m.board, str) or m.board not in BOARD_IDS:
-        raise EngineError("error.unknown_board", field="board", board=str(m.board)[:40])
+        raise EngineError("error.unknown_board", field="board", board=show(m.board))
     if not isinstance(m.jail_strategy, str) or m.jail_strategy not in JAIL_STRATEGIES:
         raise EngineError("error.unknown_jail_strategy", field="jail_strategy",
-                          strategy=str(m.jail_strategy)[:40])
+                          strategy=show(m.jail_strategy))
     if not _is_int(m.doubles_to_jail) or not 1 <= m.doubles_to_jail <= 6:
         raise _bad("doubles_to_jail", m.doubles_to_jail)
     if not _is_int(m.jail_max_turns) or not 1 <= m.jail_max_turns <= 6:
@@ -171,7 +172,7 @@ def make_model(board: object = "atlantic-city", jail_strategy: object = "leave",
         names = {f.name for f in fields(MarkovModel)} - {"board", "jail_strategy"}
         for key, value in options.items():
             if key not in names:
-                raise _bad(str(key), value)
+                raise _bad(show(key), value)
             opts[str(key)] = value
     return MarkovModel(board=board, jail_strategy=jail_strategy, **opts)  # type: ignore[arg-type]
 
@@ -195,7 +196,7 @@ def _board(board_id: str) -> _boards.Board:
     for b in (_boards.ATLANTIC_CITY, _boards.DUTCH):
         if b.id == board_id:
             return b
-    raise EngineError("error.unknown_board", field="board", board=str(board_id)[:40])
+    raise EngineError("error.unknown_board", field="board", board=show(board_id))
 
 
 def _decks(m: MarkovModel) -> tuple[Deck, Deck]:
@@ -444,7 +445,7 @@ def _position_name(board: _boards.Board, k: int) -> str:
 
 def _odds_dict(sol: MarkovSolution, count: str) -> dict[str, object]:
     if not isinstance(count, str) or count not in COUNTS:
-        raise EngineError("error.unknown_count", field="count", count=str(count)[:40])
+        raise EngineError("error.unknown_count", field="count", count=show(count))
     board = _board(sol.model.board)
     probs = sol.per_roll if count == "roll" else sol.per_turn
     return {
@@ -473,7 +474,7 @@ def landing_odds(board: object = "atlantic-city", jail_strategy: object = "leave
     "landings_per_turn"} x 41], "sources"}``; index 40 is "in jail".
     """
     if not isinstance(count, str) or count not in COUNTS:
-        raise EngineError("error.unknown_count", field="count", count=str(count)[:40])
+        raise EngineError("error.unknown_count", field="count", count=show(count))
     return _odds_dict(solve(make_model(board, jail_strategy, options)), count)
 
 
@@ -482,7 +483,7 @@ def landing_odds(board: object = "atlantic-city", jail_strategy: object = "leave
 
 def _group_squares(board: _boards.Board, group: object) -> tuple[_boards.Square, ...]:
     if not isinstance(group, str) or group not in _boards.GROUPS:
-        raise EngineError("error.unknown_group", field="group", group=str(group)[:40])
+        raise EngineError("error.unknown_group", field="group", group=show(group))
     return tuple(s for s in board.squares if s.group == group)
 
 
@@ -577,7 +578,7 @@ def group_rent_table(board: object = "atlantic-city", jail_strategy: object = "l
 
 def _built(built: object) -> tuple[tuple[str, int], ...]:
     if isinstance(built, (str, bytes)) or not isinstance(built, (list, tuple)):
-        raise EngineError("error.built_groups", field="built", value=str(built)[:40])
+        raise EngineError("error.built_groups", field="built", value=show(built))
     out: dict[str, int] = {}
     for item in built:
         if isinstance(item, Mapping):
@@ -585,11 +586,11 @@ def _built(built: object) -> tuple[tuple[str, int], ...]:
         elif isinstance(item, (list, tuple)) and len(item) == 2:
             group, level = item
         else:
-            raise EngineError("error.built_groups", field="built", value=str(item)[:40])
+            raise EngineError("error.built_groups", field="built", value=show(item))
         if not isinstance(group, str) or group not in _boards.GROUPS:
-            raise EngineError("error.unknown_group", field="built", group=str(group)[:40])
+            raise EngineError("error.unknown_group", field="built", group=show(group))
         if not _is_int(level) or level not in LEVELS:
-            raise EngineError("error.building_level", field="built", level=str(level)[:40])
+            raise EngineError("error.building_level", field="built", level=show(level))
         if group in out:
             raise EngineError("error.built_groups", field="built", value=group)
         out[group] = int(level)  # type: ignore[arg-type]

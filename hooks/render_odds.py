@@ -21,7 +21,7 @@ no figure is typed by hand. Words come from ``translations/<lang>/odds.po`` (key
 >>> number("da", 1234.5, 1)
 '1.234,5'
 >>> heat(0.0, 1.0), heat(1.0, 1.0)[0]
-(('#ffffd9', '#1b1b1b'), '#0c2c84')
+(('#fde725', '#1b1b1b'), '#440154')
 """
 
 from __future__ import annotations
@@ -50,10 +50,17 @@ GROUP_COLOURS: dict[str, str] = {
 }
 """The colour band of each street group on the board diagram."""
 
-HEAT: tuple[str, ...] = ("#ffffd9", "#edf8b1", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0",
-                         "#225ea8", "#0c2c84")
-"""Sequential colour scale (yellow-green-blue): light = rarely, dark = often."""
+HEAT: tuple[str, ...] = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", "#365c8d",
+                         "#46327e", "#440154")
+"""Sequential colour scale (viridis, reversed): light yellow = rarely, dark purple = often.
+Perceptually even, and readable with the common colour-vision deficiencies."""
 
+CELL = "padding:.5em .7em"
+"""Inline cell style: Material's table padding is too wide for seven numeric columns."""
+NUM = CELL + ";text-align:right;white-space:nowrap"
+CAPTION = "text-align:left;font-weight:700;padding:.5em .7em"
+ZERO_FILL = "#f4f4f4"
+"""Fill of a square no turn ends on ("Go to jail"): outside the colour scale."""
 PERCENT_DIGITS = 2
 """Decimals of the percentages on the board diagram."""
 TABLE_DIGITS = 3
@@ -124,15 +131,16 @@ def amount(lang: str, currency: str, value: float, digits: int = AMOUNT_DIGITS) 
     """An amount with the board's currency sign, placed the language's way.
 
     >>> amount("nl", "EUR", 3.5), amount("sv", "USD", 3.5)
-    ('€ 3,50', '3,50 $')
+    ('€\xa03,50', '3,50\xa0$')
     """
-    return t(lang, "odds.amount", value=number(lang, value, digits),
+    text = t(lang, "odds.amount", value=number(lang, value, digits),
              currency=CURRENCY_SIGNS.get(currency, currency))
+    return text.replace(" ", "\u00a0")  # one unit: never broken over two lines
 
 
-def heat(value: float, top: float) -> tuple[str, str]:
-    """(fill, text colour) for ``value`` on a scale from 0 to ``top`` (capped at ``top``)."""
-    x = 0.0 if top <= 0 else min(max(value / top, 0.0), 1.0)
+def heat(value: float, top: float, low: float = 0.0) -> tuple[str, str]:
+    """(fill, text colour) for ``value`` on a scale from ``low`` to ``top`` (capped at both)."""
+    x = 0.0 if top <= low else min(max((value - low) / (top - low), 0.0), 1.0)
     pos = x * (len(HEAT) - 1)
     i = min(int(pos), len(HEAT) - 2)
     a, b = _rgb(HEAT[i]), _rgb(HEAT[i + 1])
@@ -183,9 +191,12 @@ def mean_rolls(board_id: str, strategy: str) -> float:
     return float(markov.landing_odds(board_id, strategy, "turn")["mean_rolls_per_turn"])  # type: ignore[arg-type]
 
 
-def scale_top(board_id: str) -> float:
-    """Top of the colour scale: the most visited square (jail apart) over both strategies."""
-    return max(max(odds(board_id, s, "turn")[:40]) for s in STRATEGIES)
+def scale(board_id: str) -> tuple[float, float]:
+    """(low, top) of the colour scale: the least and the most visited square (jail and the
+    never-ending square "Go to jail" apart), over both strategies, so both diagrams of a
+    board share one scale."""
+    values = [p for s in STRATEGIES for p in odds(board_id, s, "turn")[:40] if p > 0]
+    return min(values), max(values)
 
 
 # --------------------------------------------------------------------------- the board diagram
@@ -253,10 +264,10 @@ def _lines(x: float, y: float, lines: list[str], size: float, fill: str = "#1b1b
 
 
 def _square(lang: str, board: Board, k: int, turn: tuple[float, ...], roll: tuple[float, ...],
-            top: float) -> str:
+            scale_: tuple[float, float]) -> str:
     """One square (or, for 10 and 40, one half of the jail corner) as an SVG group."""
     name = position_name(lang, board, k)
-    fill, ink = heat(turn[k], top)
+    fill, ink = heat(turn[k], scale_[1], scale_[0]) if turn[k] > 0 else (ZERO_FILL, "#1b1b1b")
     label = t(lang, "odds.svg.square", number=JAIL_SQUARE if k == JAIL else k, name=name,
               turn=percent(lang, turn[k]), roll=percent(lang, roll[k]))
     shown = number(lang, 100 * turn[k], PERCENT_DIGITS)
@@ -327,7 +338,7 @@ def board_svg(lang: str, board_id: str, strategy: str, top_n: int = 6) -> str:
     """The SVG diagram of one board and jail strategy (figures per turn)."""
     board = BOARDS[board_id]
     turn, roll = odds(board_id, strategy, "turn"), odds(board_id, strategy, "roll")
-    top = scale_top(board_id)
+    low_top = scale(board_id)
     uid = f"odds-svg-{board_id}-{strategy}"
     title = t(lang, "odds.svg.title", board=t(lang, f"odds.board.{board_id}"),
               strategy=t(lang, f"odds.strategy.{strategy}"))
@@ -340,18 +351,18 @@ def board_svg(lang: str, board_id: str, strategy: str, top_n: int = 6) -> str:
            f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="#dfeee2"/>']
     for k in range(40):
         if k != JAIL_SQUARE:
-            out.append(_square(lang, board, k, turn, roll, top))
-    out.append(_square(lang, board, JAIL_SQUARE, turn, roll, top))
-    out.append(_square(lang, board, JAIL, turn, roll, top))
+            out.append(_square(lang, board, k, turn, roll, low_top))
+    out.append(_square(lang, board, JAIL_SQUARE, turn, roll, low_top))
+    out.append(_square(lang, board, JAIL, turn, roll, low_top))
     out.append(f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="none" stroke="#1b1b1b" '
                f'stroke-width="3"/>')
-    out.append(_centre(lang, board, strategy, turn, top, top_n))
+    out.append(_centre(lang, board, strategy, turn, low_top, top_n))
     out.append("</svg>")
     return "".join(out)
 
 
-def _centre(lang: str, board: Board, strategy: str, turn: tuple[float, ...], top: float,
-            top_n: int) -> str:
+def _centre(lang: str, board: Board, strategy: str, turn: tuple[float, ...],
+            low_top: tuple[float, float], top_n: int) -> str:
     """The middle of the board: title, colour legend and the most visited positions."""
     cx = SIZE / 2
     out = ['<g class="odds-legend">']
@@ -360,18 +371,20 @@ def _centre(lang: str, board: Board, strategy: str, turn: tuple[float, ...], top
     out.append(_text(cx, 292, t(lang, "odds.svg.mean_rolls",
                                 value=number(lang, mean_rolls(board.id, strategy), 4)), 19,
                      "#3c4043"))
-    # Colour scale: 0 .. top, in steps.
+    # Colour scale: low .. top, in steps.
+    low, top = low_top
     x0, x1, y = 260.0, 740.0, 318.0
     steps = 24
     width = (x1 - x0) / steps
     for i in range(steps):
-        fill, _ = heat((i + 0.5) / steps * top, top)
+        fill, _ = heat(low + (i + 0.5) / steps * (top - low), top, low)
         out.append(f'<rect x="{x0 + i * width:.1f}" y="{y}" width="{width + 0.6:.1f}" '
                    f'height="26" fill="{fill}"/>')
     out.append(f'<rect x="{x0}" y="{y}" width="{x1 - x0}" height="26" fill="none" '
                f'stroke="#555" stroke-width="1"/>')
-    out.append(_text(x0, y + 50, number(lang, 0, 0), 18, anchor="start"))
-    out.append(_text(cx, y + 50, number(lang, 50 * top, PERCENT_DIGITS), 18))
+    out.append(_text(x0, y + 50, "≤ " + number(lang, 100 * low, PERCENT_DIGITS), 18,
+                     anchor="start"))
+    out.append(_text(cx, y + 50, number(lang, 50 * (low + top), PERCENT_DIGITS), 18))
     out.append(_text(x1, y + 50, "≥ " + number(lang, 100 * top, PERCENT_DIGITS), 18,
                      anchor="end"))
     out.append(_text(cx, y + 80, t(lang, "odds.svg.legend"), 18, "#3c4043"))
@@ -396,9 +409,9 @@ def positions_table(lang: str, board_id: str) -> str:
     order = [k for k in range(40) for k in ((k, JAIL) if k == JAIL_SQUARE else (k,))]
     cols = [(s, c) for s in STRATEGIES for c in ("roll", "turn")]
     data = {(s, c): odds(board_id, s, c) for s, c in cols}
-    head1 = "".join(f'<th scope="colgroup" colspan="2">{th(lang, f"odds.strategy.{s}")}</th>'
+    head1 = "".join(f'<th scope="colgroup" colspan="2" style="{CELL};text-align:center">{th(lang, f"odds.strategy.{s}")}</th>'
                     for s in STRATEGIES)
-    head2 = "".join(f'<th scope="col">{th(lang, f"odds.table.per_{c}")}</th>' for _, c in cols)
+    head2 = "".join(f'<th scope="col" style="{CELL}">{th(lang, f"odds.table.per_{c}")}</th>' for _, c in cols)
     rows = []
     for k in order:
         no = JAIL_SQUARE if k == JAIL else k
@@ -408,20 +421,20 @@ def positions_table(lang: str, board_id: str) -> str:
                   f'margin-right:.35em;border:1px solid #555;background:{GROUP_COLOURS[group]}">'
                   f'</span>') if group in GROUP_COLOURS else ""
         cells = "".join(
-            f'<td style="text-align:right" data-col="{s}-{c}" data-p="{data[(s, c)][k]!r}">'
+            f'<td style="{NUM}" data-col="{s}-{c}" data-p="{data[(s, c)][k]!r}">'
             f'{percent(lang, data[(s, c)][k], TABLE_DIGITS)}</td>' for s, c in cols)
-        rows.append(f'<tr data-pos="{k}"><td>{no}</td><th scope="row">{swatch}{name}</th>'
+        rows.append(f'<tr data-pos="{k}"><td style="{NUM}">{no}</td><th scope="row" style="{CELL}">{swatch}{name}</th>'
                     f'{cells}</tr>')
-    means = "".join(f'<td colspan="2" style="text-align:right" data-mean="{s}" '
+    means = "".join(f'<td colspan="2" style="{NUM}" data-mean="{s}" '
                     f'data-value="{mean_rolls(board_id, s)!r}">'
                     f'{number(lang, mean_rolls(board_id, s), MEAN_ROLLS_DIGITS)}</td>'
                     for s in STRATEGIES)
     caption = th(lang, "odds.table.caption", board=t(lang, f"odds.board.{board_id}"))
-    return (f'<table id="odds-table-{board_id}" class="odds-positions" '
-            f'style="font-variant-numeric:tabular-nums"><caption>{caption}</caption>'
+    return (f'<table id="odds-table-{board_id}" '
+            f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">{caption}</caption>'
             f'<thead><tr><td rowspan="2"></td><td rowspan="2"></td>{head1}</tr>'
             f'<tr>{head2}</tr></thead><tbody>{"".join(rows)}</tbody>'
-            f'<tfoot><tr><th scope="row" colspan="2">{th(lang, "odds.table.mean_rolls")}</th>'
+            f'<tfoot><tr><th scope="row" colspan="2" style="{CELL}">{th(lang, "odds.table.mean_rolls")}</th>'
             f'{means}</tr></tfoot></table>')
 
 
@@ -463,7 +476,8 @@ def level_name(lang: str, level: int) -> str:
 
 def _group_cell(lang: str, board: Board, group: str) -> str:
     names = ", ".join(s.name for s in board.group(group))
-    return (f'<th scope="row"><span aria-hidden="true" style="display:inline-block;width:.8em;'
+    return (f'<th scope="row" style="{CELL};min-width:9em"><span aria-hidden="true" '
+            f'style="display:inline-block;width:.8em;'
             f'height:.8em;margin-right:.35em;border:1px solid #555;'
             f'background:{GROUP_COLOURS[group]}"></span>{th(lang, f"odds.group.{group}")}'
             f'<br><small>{h(names)}</small></th>')
@@ -476,10 +490,10 @@ def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
     currency = board.currency
     groups: list[dict] = data["groups"]  # type: ignore[assignment]
     levels: list[int] = data["levels"]  # type: ignore[assignment]
-    heads = "".join(f'<th scope="col">{h(level_name(lang, lv))}</th>' for lv in levels)
+    heads = "".join(f'<th scope="col" style="{CELL}">{h(level_name(lang, lv))}</th>' for lv in levels)
     rows = []
     for g in groups:
-        cells = "".join(f'<td style="text-align:right" data-level="{lv}" data-value="{v!r}">'
+        cells = "".join(f'<td style="{NUM}" data-level="{lv}" data-value="{v!r}">'
                         f'{h(amount(lang, currency, v))}</td>'
                         for lv, v in zip(levels, g["expected_rent"]))
         rows.append(f'<tr data-group="{g["group"]}">{_group_cell(lang, board, g["group"])}'
@@ -487,12 +501,12 @@ def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
     suffix = "" if strategy == "leave" else f"-{strategy}"
     strategy_name = t(lang, f"odds.strategy.{strategy}")
     board_name = t(lang, f"odds.board.{board_id}")
-    rent = (f'<table id="odds-groups-{board_id}{suffix}" class="odds-rent" '
-            f'style="font-variant-numeric:tabular-nums"><caption>'
+    rent = (f'<table id="odds-groups-{board_id}{suffix}" '
+            f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
             f'{th(lang, "odds.groups.caption", board=board_name, strategy=strategy_name)}'
-            f'</caption><thead><tr><th scope="col">{th(lang, "odds.groups.group")}</th>{heads}'
+            f'</caption><thead><tr><th scope="col" style="{CELL}">{th(lang, "odds.groups.group")}</th>{heads}'
             f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-    step_heads = "".join(f'<th scope="col">{th(lang, f"odds.step.{lv + 1}")}</th>'
+    step_heads = "".join(f'<th scope="col" style="{CELL}">{th(lang, f"odds.step.{lv + 1}")}</th>'
                          for lv in levels[:-1])
     rows = []
     for g in groups:
@@ -500,17 +514,17 @@ def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
         for s in g["steps"]:
             turns = s["break_even_turns"]
             shown = h(t(lang, "odds.none")) if turns is None else number(lang, turns, TURNS_DIGITS)
-            cells.append(f'<td style="text-align:right" data-step="{s["to_level"]}" '
+            cells.append(f'<td style="{NUM}" data-step="{s["to_level"]}" '
                          f'data-value="{turns!r}" data-added="{s["added_rent"]!r}">{shown}</td>')
         cost = g["steps"][0]["cost"]
         rows.append(f'<tr data-group="{g["group"]}">{_group_cell(lang, board, g["group"])}'
-                    f'<td style="text-align:right" data-cost="{cost}">'
+                    f'<td style="{NUM}" data-cost="{cost}">'
                     f'{h(amount(lang, currency, cost, 0))}</td>{"".join(cells)}</tr>')
-    steps = (f'<table id="odds-steps-{board_id}{suffix}" class="odds-steps" '
-             f'style="font-variant-numeric:tabular-nums"><caption>'
+    steps = (f'<table id="odds-steps-{board_id}{suffix}" '
+             f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
              f'{th(lang, "odds.steps.caption", board=board_name, strategy=strategy_name)}'
-             f'</caption><thead><tr><th scope="col">{th(lang, "odds.groups.group")}</th>'
-             f'<th scope="col">{th(lang, "odds.steps.cost")}</th>{step_heads}</tr></thead>'
+             f'</caption><thead><tr><th scope="col" style="{CELL}">{th(lang, "odds.groups.group")}</th>'
+             f'<th scope="col" style="{CELL}">{th(lang, "odds.steps.cost")}</th>{step_heads}</tr></thead>'
              f'<tbody>{"".join(rows)}</tbody></table>')
     return (f'<div class="odds-groups" data-board="{board_id}" data-strategy="{strategy}">'
             f'<div style="overflow-x:auto">{rent}</div>'
@@ -555,15 +569,15 @@ def jail_table(lang: str, board_id: str) -> str:
     board = BOARDS[board_id]
     currency = board.currency
     cols = ("leave_turn", "stay_turn", "stay_saves", "long_run_leave", "long_run_stay")
-    heads = "".join(f'<th scope="col">{th(lang, f"odds.jail.{c}")}</th>' for c in cols)
+    heads = "".join(f'<th scope="col" style="{CELL}">{th(lang, f"odds.jail.{c}")}</th>' for c in cols)
     rows, notes = [], []
     for scenario, res in jail_advice(board_id):
         label = scenario_label(lang, scenario)
-        cells = "".join(f'<td style="text-align:right" data-col="{c}" data-value="{res[c]!r}">'
+        cells = "".join(f'<td style="{NUM}" data-col="{c}" data-value="{res[c]!r}">'
                         f'{h(amount(lang, currency, float(res[c])))}</td>'  # type: ignore[arg-type]
                         for c in cols)
         rid = f"odds-jail-{board_id}-{scenario.id}"
-        rows.append(f'<tr id="{rid}" data-scenario="{scenario.id}"><th scope="row">{h(label)}'
+        rows.append(f'<tr id="{rid}" data-scenario="{scenario.id}"><th scope="row" style="{CELL}">{h(label)}'
                     f'</th>{cells}</tr>')
         saves = float(res["stay_saves"])  # type: ignore[arg-type]
         if saves <= 0.005:
@@ -576,10 +590,10 @@ def jail_table(lang: str, board_id: str) -> str:
                       free=amount(lang, currency, float(res["free_turn"])))  # type: ignore[arg-type]
         notes.append(f'<li data-scenario="{scenario.id}">{note}</li>')
     board_name = t(lang, f"odds.board.{board_id}")
-    table = (f'<table id="odds-jail-{board_id}" class="odds-jail" '
-             f'style="font-variant-numeric:tabular-nums"><caption>'
+    table = (f'<table id="odds-jail-{board_id}" '
+             f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
              f'{th(lang, "odds.jail.caption", board=board_name)}</caption><thead><tr>'
-             f'<th scope="col">{th(lang, "odds.jail.situation")}</th>{heads}</tr></thead>'
+             f'<th scope="col" style="{CELL}">{th(lang, "odds.jail.situation")}</th>{heads}</tr></thead>'
              f'<tbody>{"".join(rows)}</tbody></table>')
     return (f'<div class="odds-jail-advice" data-board="{board_id}">'
             f'<div style="overflow-x:auto">{table}</div>'
