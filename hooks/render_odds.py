@@ -55,9 +55,10 @@ HEAT: tuple[str, ...] = ("#fde725", "#a0da39", "#4ac16d", "#1fa187", "#277f8e", 
 """Sequential colour scale (viridis, reversed): light yellow = rarely, dark purple = often.
 Perceptually even, and readable with the common colour-vision deficiencies."""
 
-CELL = "padding:.5em .7em"
+CELL = "padding:.5em .7em;min-width:0"
 """Inline cell style: Material's table padding is too wide for seven numeric columns."""
 NUM = CELL + ";text-align:right;white-space:nowrap"
+ROWHEAD = CELL + ";border-top:.05rem solid var(--md-typeset-table-color)"
 CAPTION = "text-align:left;font-weight:700;padding:.5em .7em"
 ZERO_FILL = "#f4f4f4"
 """Fill of a square no turn ends on ("Go to jail"): outside the colour scale."""
@@ -423,7 +424,7 @@ def positions_table(lang: str, board_id: str) -> str:
         cells = "".join(
             f'<td style="{NUM}" data-col="{s}-{c}" data-p="{data[(s, c)][k]!r}">'
             f'{percent(lang, data[(s, c)][k], TABLE_DIGITS)}</td>' for s, c in cols)
-        rows.append(f'<tr data-pos="{k}"><td style="{NUM}">{no}</td><th scope="row" style="{CELL}">{swatch}{name}</th>'
+        rows.append(f'<tr data-pos="{k}"><td style="{NUM}">{no}</td><th scope="row" style="{ROWHEAD}">{swatch}{name}</th>'
                     f'{cells}</tr>')
     means = "".join(f'<td colspan="2" style="{NUM}" data-mean="{s}" '
                     f'data-value="{mean_rolls(board_id, s)!r}">'
@@ -476,7 +477,7 @@ def level_name(lang: str, level: int) -> str:
 
 def _group_cell(lang: str, board: Board, group: str) -> str:
     names = ", ".join(s.name for s in board.group(group))
-    return (f'<th scope="row" style="{CELL};min-width:9em"><span aria-hidden="true" '
+    return (f'<th scope="row" style="{ROWHEAD};min-width:9em"><span aria-hidden="true" '
             f'style="display:inline-block;width:.8em;'
             f'height:.8em;margin-right:.35em;border:1px solid #555;'
             f'background:{GROUP_COLOURS[group]}"></span>{th(lang, f"odds.group.{group}")}'
@@ -577,7 +578,7 @@ def jail_table(lang: str, board_id: str) -> str:
                         f'{h(amount(lang, currency, float(res[c])))}</td>'  # type: ignore[arg-type]
                         for c in cols)
         rid = f"odds-jail-{board_id}-{scenario.id}"
-        rows.append(f'<tr id="{rid}" data-scenario="{scenario.id}"><th scope="row" style="{CELL}">{h(label)}'
+        rows.append(f'<tr id="{rid}" data-scenario="{scenario.id}"><th scope="row" style="{ROWHEAD}">{h(label)}'
                     f'</th>{cells}</tr>')
         saves = float(res["stay_saves"])  # type: ignore[arg-type]
         if saves <= 0.005:

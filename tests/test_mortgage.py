@@ -162,9 +162,11 @@ def test_bankrupt_to_a_player() -> None:
 
 
 @pytest.mark.parametrize("edition, outcome, key", [
-    ("nl-2001", "auctioned", "step.mortgage.bankrupt_bank_auction"),         # 000: bank auctions
+    # 000 and 003 say only that the bank auctions the lots; ruling-bankrupt-mortgaged
+    # follows 002: they go up for auction free of mortgage.
+    ("nl-2001", "auctioned-unmortgaged", "step.mortgage.bankrupt_bank_lapse"),
     ("nl-modern", "auctioned-unmortgaged", "step.mortgage.bankrupt_bank_lapse"),  # 002: lapse
-    ("classic-us", "auctioned", "step.mortgage.bankrupt_bank_auction"),
+    ("classic-us", "auctioned-unmortgaged", "step.mortgage.bankrupt_bank_lapse"),
 ])
 def test_bankrupt_to_the_bank(edition: str, outcome: str, key: str) -> None:
     r = mortgage_cost({"edition": edition, "action": "bankruptcy", "creditor": "bank",
