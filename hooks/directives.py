@@ -39,7 +39,7 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_side_by_side",
     "hooks.render_glossary",
     "hooks.render_odds",
-    # "hooks.render_example",      <- the examples helper adds this line
+    "hooks.render_example",
     "hooks.render_calculator",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""

@@ -296,6 +296,8 @@ class Formatter:
             return self.amount(value, currency) if money else format_number(self.lang, value)
         if isinstance(value, (list, tuple)):
             return ", ".join(self.scalar(v, money, currency) for v in value)
+        if isinstance(value, Mapping):
+            return "—"
         return str(value)
 
     def step_params(self, key: str, params: Mapping[str, Any], currency: str | None

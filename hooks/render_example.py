@@ -662,6 +662,8 @@ def _context(w: Words, result: Mapping[str, Any], path: str) -> list[str]:
             if isinstance(item, Mapping):
                 if "option" in item:
                     names.append(w.enum("option", item["option"]))
+                elif "choice" in item:
+                    names.append(w.enum("choice", item["choice"]))
                 elif "name" in item:
                     names.append(h(item["name"]))
                 elif "group" in item:
@@ -698,8 +700,9 @@ def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: 
     if path == "error":
         return _message(w, value, result.get("params") or {})
     if path == "field":
-        return w.html(f"example.field.{value}") if translations().has(
-            SOURCE_LANG, f"example.field.{value}") else h(value)
+        named = [p for p in str(value).split(".") if not p.isdigit()]
+        key = f"example.field.{named[-1]}" if named else ""
+        return w.html(key) if key and translations().has(SOURCE_LANG, key) else h(value)
     if leaf == "reasons":
         if not value:
             return w.html("example.none")
@@ -903,7 +906,7 @@ def examples_page_block(lang: str, docs_dir: Path | None = None) -> str:
             page = next(p for p in PAGES if p.slug == ex.topic)
             number = "" if page.chapter == "R" else f"{page.chapter} "
             title = read_page(docs, lang, ex.topic).title or ex.topic
-            out += ["", f"## {number}{title} {{#topic-{ex.topic}}}", ""]
+            out += [f"## {number}{title} {{#topic-{ex.topic}}}", ""]
         out += [f"[[example: {ex.id}]]", ""]
     return "\n".join(out).strip("\n") + "\n"
 

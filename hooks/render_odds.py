@@ -21,7 +21,7 @@ no figure is typed by hand. Words come from ``translations/<lang>/odds.po`` (key
 >>> number("da", 1234.5, 1)
 '1.234,5'
 >>> heat(0.0, 1.0), heat(1.0, 1.0)[0]
-(('#fde725', '#1b1b1b'), '#440154')
+(('#fde725', '#000000'), '#440154')
 """
 
 from __future__ import annotations
@@ -148,7 +148,9 @@ def heat(value: float, top: float, low: float = 0.0) -> tuple[str, str]:
     f = pos - i
     rgb = tuple(round(a[k] + (b[k] - a[k]) * f) for k in range(3))
     fill = "#" + "".join(f"{c:02x}" for c in rgb)
-    return fill, ("#ffffff" if _luminance(rgb) < 0.3 else "#1b1b1b")
+    lum = _luminance(rgb)
+    # Black or white, whichever contrasts more (always at least 4.5:1 on this scale).
+    return fill, ("#ffffff" if 1.05 / (lum + 0.05) > (lum + 0.05) / 0.05 else "#000000")
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -282,13 +284,13 @@ def _square(lang: str, board: Board, k: int, turn: tuple[float, ...], roll: tupl
             cx, cy = x + STRIP + (CORNER - STRIP) / 2, y + (CORNER - STRIP) / 2
             parts.append(_lines(cx, cy - 16, _wrap(t(lang, "odds.svg.in_jail_short"), 11), 14,
                                 ink))
-            parts.append(_text(cx, cy + 28, shown, 24, ink, "700"))
+            parts.append(_text(cx, cy + 30, shown, 28, ink, "700"))
         else:  # the L-shaped strip along the outer edges
             d = (f"M{x} {y}H{x + STRIP}V{y + CORNER - STRIP}H{x + CORNER}V{y + CORNER}"
                  f"H{x}Z")
             parts.append(f'<path d="{d}" fill="{fill}" stroke="#555" stroke-width="1"/>')
-            parts.append(_text(x + CORNER / 2 + STRIP / 2, y + CORNER - STRIP / 2 + 8, shown,
-                               22, ink, "700"))
+            parts.append(_text(x + CORNER / 2 + STRIP / 2, y + CORNER - STRIP / 2 + 9, shown,
+                               26, ink, "700"))
             vx, vy = x + STRIP / 2 + 5, y + (CORNER - STRIP) / 2
             parts.append(_text(vx, vy, t(lang, "odds.svg.visiting_short"), 13, ink,
                                extra=f' transform="rotate(-90 {vx:.1f} {vy:.1f})"'))
@@ -321,16 +323,16 @@ def _square(lang: str, board: Board, k: int, turn: tuple[float, ...], roll: tupl
     cx, cy = fx + fw / 2, fy + fh / 2
     if side == "corner":
         parts.append(_lines(cx, cy - 22, _wrap(name, 12), 15, ink))
-        parts.append(_text(cx, cy + 40, shown, 24, ink, "700"))
+        parts.append(_text(cx, cy + 42, shown, 28, ink, "700"))
     elif side in ("up", "down"):
         ny = fy + fh - 10 if side == "up" else fy + 22
-        parts.append(_text(cx, ny, str(k), 15, ink))
-        parts.append(_text(cx, cy + 8 + (-8 if side == "up" else 8), shown, 22, ink, "700"))
+        parts.append(_text(cx, ny, str(k), 16, ink))
+        parts.append(_text(cx, cy + 9 + (-8 if side == "up" else 8), shown, 26, ink, "700"))
     else:
         nx = fx + 8 if side == "right" else fx + fw - 8
-        parts.append(_text(nx, cy + 5, str(k), 15, ink, anchor="start" if side == "right"
+        parts.append(_text(nx, cy + 6, str(k), 16, ink, anchor="start" if side == "right"
                            else "end"))
-        parts.append(_text(cx + (8 if side == "right" else -8), cy + 8, shown, 22, ink, "700"))
+        parts.append(_text(cx + (8 if side == "right" else -8), cy + 9, shown, 26, ink, "700"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -433,7 +435,9 @@ def positions_table(lang: str, board_id: str) -> str:
     caption = th(lang, "odds.table.caption", board=t(lang, f"odds.board.{board_id}"))
     return (f'<table id="odds-table-{board_id}" '
             f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">{caption}</caption>'
-            f'<thead><tr><td rowspan="2"></td><td rowspan="2"></td>{head1}</tr>'
+            f'<thead><tr><th scope="col" rowspan="2" style="{CELL}">{th(lang, "odds.table.number")}</th>'
+            f'<th scope="col" rowspan="2" style="{CELL}">{th(lang, "odds.table.square")}</th>'
+            f'{head1}</tr>'
             f'<tr>{head2}</tr></thead><tbody>{"".join(rows)}</tbody>'
             f'<tfoot><tr><th scope="row" colspan="2" style="{CELL}">{th(lang, "odds.table.mean_rolls")}</th>'
             f'{means}</tr></tfoot></table>')
@@ -547,16 +551,27 @@ def render_groups(ctx: Context) -> str:
 def scenario_label(lang: str, scenario: Scenario) -> str:
     """What opponents have built, in words.
 
-    >>> scenario_label("nl", SCENARIOS[4])
-    'Oranje: hotel; rood: hotel'
+    >>> [scenario_label("nl", s) for s in SCENARIOS[:2]]
+    ['Niemand heeft gebouwd', 'Oranje: 3 huizen']
+    >>> scenario_label("nl", SCENARIOS[4]), scenario_label("nl", SCENARIOS[5])
+    ('Oranje en rood: hotel', 'Alle steden: 3 huizen')
+    >>> scenario_label("nl", Scenario("x", (("red", 5), ("green", 3))))
+    'Rood: hotel; groen: 3 huizen'
     """
-    if not scenario.built:
+    built = scenario.built
+    if not built:
         return t(lang, "odds.scenario.none")
-    if len(scenario.built) == len(GROUPS) and len({lv for _, lv in scenario.built}) == 1:
-        return t(lang, "odds.scenario.all", level=level_name(lang, scenario.built[0][1]).lower())
-    parts = [t(lang, "odds.scenario.part", group=t(lang, f"odds.group.{g}").lower(),
-               level=level_name(lang, lv).lower()) for g, lv in scenario.built]
-    text = "; ".join(parts)
+    levels = {lv for _, lv in built}
+    if len(built) == len(GROUPS) and len(levels) == 1:
+        return t(lang, "odds.scenario.all", level=level_name(lang, built[0][1]).lower())
+    names = [t(lang, f"odds.group.{g}").lower() for g, _ in built]
+    if len(levels) == 1:
+        group = names[0] if len(names) == 1 else t(
+            lang, "odds.scenario.and", first=", ".join(names[:-1]), last=names[-1])
+        text = t(lang, "odds.scenario.part", group=group, level=level_name(lang, built[0][1]).lower())
+    else:
+        text = "; ".join(t(lang, "odds.scenario.part", group=n, level=level_name(lang, lv).lower())
+                         for n, (_, lv) in zip(names, built))
     return text[:1].upper() + text[1:]
 
 
@@ -582,14 +597,14 @@ def jail_table(lang: str, board_id: str) -> str:
                     f'</th>{cells}</tr>')
         saves = float(res["stay_saves"])  # type: ignore[arg-type]
         if saves <= 0.005:
-            note = th(lang, "odds.jail.note.nothing", situation=label)
+            note = th(lang, "odds.jail.note.nothing")
         else:
-            note = th(lang, "odds.jail.note.stay", situation=label,
+            note = th(lang, "odds.jail.note.stay",
                       leave=amount(lang, currency, float(res["leave_turn"])),  # type: ignore[arg-type]
                       stay=amount(lang, currency, float(res["stay_turn"])),  # type: ignore[arg-type]
                       saves=amount(lang, currency, saves),
                       free=amount(lang, currency, float(res["free_turn"])))  # type: ignore[arg-type]
-        notes.append(f'<li data-scenario="{scenario.id}">{note}</li>')
+        notes.append(f'<li data-scenario="{scenario.id}"><strong>{h(label)}.</strong> {note}</li>')
     board_name = t(lang, f"odds.board.{board_id}")
     table = (f'<table id="odds-jail-{board_id}" '
              f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'

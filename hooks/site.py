@@ -9,6 +9,7 @@
   ``MONOPOLY_I18N_LAX=1`` logs errors as warnings instead (preview of a broken file).
 - ``on_env``: the template function ``site_t(key, **params)`` (escaped, page language).
 - ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
+- ``on_post_page``: no ``<link rel="alternate" hreflang>`` in ``<head>`` (see there).
 - ``on_post_build``: the combined search index is split into one index per language
   (``/sv/search/search_index.json`` ...), and each page's search looks only in its own
   language (``overrides/main.html`` points the search at the language's folder);
@@ -18,6 +19,7 @@
 from __future__ import annotations
 
 import json
+import re
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 import logging
@@ -114,6 +116,21 @@ def split_search_index(site_dir: Path) -> dict[str, int]:
                           encoding="utf-8")
         counts[lang] = len(docs)
     return counts
+
+
+_ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Drop Material's ``<link rel="alternate" hreflang>`` tags from ``<head>``.
+
+    Material's script fetches ``<that link>/sitemap.xml`` for each of them and then
+    redirects clicks on links below that address through the sitemap; static-i18n
+    points them at this page in every language, so each page load cost four 404s and
+    links into another language (side by side) lost their anchor. The language switcher
+    in the header does not need them.
+    """
+    return _ALTERNATE_LINK.sub("", output)
 
 
 SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9",

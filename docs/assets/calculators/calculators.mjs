@@ -932,7 +932,8 @@ class Calculator {
     }
     const json = JSON.stringify(request);
     this.writeURL(request);
-    if (json === this.baseline && (this.runtime.state !== "ready" || this.resultEl.dataset.source === "build")) {
+    const atBuild = this.resultEl.dataset.source === "build";
+    if (json === this.baseline && (this.runtime.state !== "ready" || (atBuild && !explicit))) {
       this.seq++;
       this.waiting = false;
       this.showBuild();
