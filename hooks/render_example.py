@@ -388,7 +388,7 @@ class ExampleDirectiveParser:
     def __call__(self, document: Any) -> Iterable[Any]:
         from sybil import Region  # Sybil is a test dependency: imported only when parsing
 
-        for start, end, ex_id in directory_regions(document.text):
+        for start, end, ex_id in directive_lines(document.text):
             yield Region(start, end, (ex_id, document.path), self.evaluate)
 
     def evaluate(self, example: Any) -> str | None:
@@ -400,11 +400,6 @@ class ExampleDirectiveParser:
         except ExampleError as exc:
             return f"[[example: {ex_id}]] on {where}: {exc}"
         return check(found, where)
-
-
-def directory_regions(text: str) -> Iterator[tuple[int, int, str]]:
-    """:func:`directive_lines` (kept as the parser's single entry, for the tests)."""
-    return directive_lines(text)
 
 
 # --------------------------------------------------------------------------- formatting
@@ -439,6 +434,9 @@ MONEY_FIELDS = frozenset({
     "saving", "round_income", "hotel_value", "card_offer", "cash", "money", "expected_fine",
     "target", "house_cost"})
 """Request and result fields that are amounts of money."""
+
+IDENTIFYING = frozenset({"option", "choice", "name", "group"})
+"""Result fields that name their list item (shown numbered, without the item's name again)."""
 
 ENUM_FIELDS = frozenset({
     "choice", "option", "cheaper", "building", "outcome", "leads_to", "on_failure",
@@ -727,6 +725,12 @@ def answer_rows(w: Words, example: Example, result: Mapping[str, Any]) -> list[t
         if path == "steps_include":
             continue
         label = w.html(result_label_key(example.kind, path))
+        parts = path.split(".")
+        if len(parts) >= 2 and parts[-1] in IDENTIFYING and re.fullmatch(r"\d+", parts[-2]):
+            # "options.1.option": the value names the item itself; number it instead
+            rows.append((f"{label} {int(parts[-2]) + 1}",
+                         expected_value(w, example, result, path, value)))
+            continue
         names = _context(w, result, path)
         if names:
             label += f" <span class=\"example-of\">({', '.join(dict.fromkeys(names))})</span>"
@@ -777,8 +781,10 @@ def _clause_link(ctx: Context, clause: str) -> str:
 
 
 def _table(rows: list[tuple[str, str]], cls: str, caption: str) -> str:
+    """A two-column table; no class on the ``table`` itself, so the theme styles it."""
     body = "".join(f'<tr><th scope="row">{k}</th><td>{v}</td></tr>' for k, v in rows)
-    return f'<table class="{cls}"><caption>{caption}</caption><tbody>{body}</tbody></table>'
+    return (f'<div class="{cls}"><table><thead><tr><th colspan="2" scope="colgroup">{caption}'
+            f'</th></tr></thead><tbody>{body}</tbody></table></div>')
 
 
 def _neighbours(example: Example) -> tuple[Example | None, Example | None]:
@@ -808,7 +814,9 @@ def render_box(ctx: Context, example: Example) -> str:
     steps = [s for s in result.get("steps", []) if isinstance(s, Mapping)]
     if steps:
         items = "".join(step_html(ctx, w, s) for s in steps)
-        parts.append(f'<details class="example-steps"><summary>{ctx.text("example.steps")}'
+        # open where the example stands in its rule; folded on the long examples page
+        state = "" if ctx.slug == EXAMPLES_PAGE else " open"
+        parts.append(f'<details class="example-steps"{state}><summary>{ctx.text("example.steps")}'
                      f'</summary><ol>{items}</ol></details>')
     parts.append(f'<p class="example-clauses">{ctx.text("example.illustrates")} {clause_links}</p>')
     links = []
@@ -842,8 +850,9 @@ def _nav(ctx: Context, example: Example) -> str:
     if nxt is not None:
         bits.append(f'<a class="example-next" rel="next" href="#ex-{h(nxt.id)}">'
                     f'{ctx.text("example.next", title=nxt.texts[ctx.lang].title)}</a>')
+    separator = ' <span aria-hidden="true">·</span> '
     return (f'<nav class="example-nav" aria-label="{h(ctx.t("example.nav_label").text)}">'
-            f'{"".join(bits)}</nav>')
+            f'{separator.join(bits)}</nav>')
 
 
 def render(ctx: Context) -> str:
@@ -881,7 +890,7 @@ def render_index(ctx: Context) -> str:
     head = (f'<thead><tr><th scope="col">{ctx.text("example.column.example")}</th>'
             f'<th scope="col">{ctx.text("example.column.edition")}</th>'
             f'<th scope="col">{ctx.text("example.column.clauses")}</th></tr></thead>')
-    return (f'<div class="examples-index-wrap"><table class="examples-index">'
+    return (f'<div class="examples-index"><table>'
             f'<caption>{ctx.text("example.index_caption", count=len(ordered()))}</caption>'
             f'{head}<tbody>{"".join(rows)}</tbody></table></div>')
 
@@ -911,7 +920,92 @@ def examples_page_block(lang: str, docs_dir: Path | None = None) -> str:
     return "\n".join(out).strip("\n") + "\n"
 
 
-if __name__ == "__main__":  # python -m hooks.render_example <lang>: print the page block
+def placed_ids(text: str) -> list[str]:
+    """The example ids of a page's ``[[example: id]]`` lines, in page order."""
+    return [ex_id for _, _, ex_id in directive_lines(text)]
+
+
+def section_of(lines: list[str], clause: str) -> tuple[int, int] | None:
+    """(heading index, end index) of a clause's section: up to the next level-1/2 heading."""
+    from hooks.pages import H2, iter_headings
+
+    heads = list(iter_headings(lines))
+    for n, (i, level, _) in enumerate(heads):
+        m = H2.match(lines[i]) if level == 2 else None
+        if m and m.group("id") == clause:
+            end = next((j for j, lvl, _ in heads[n + 1:] if lvl <= 2), len(lines))
+            return i, end
+    return None
+
+
+def place(text: str, examples: Iterable[Example]) -> tuple[str, list[str]]:
+    r"""Insert the ``[[example: id]]`` lines a rule page lacks, each at the end of its home
+    clause's section (after what is already there), in reading order, with a blank line on
+    either side. Nothing else on the page changes. Returns the new text and the ids whose
+    home clause has no section on the page.
+
+    >>> ex = next(e for e in ordered() if e.id == "rent-four-stations")
+    >>> print(place("## Stations {#rent-station}\nText.\n## Next {#rent-utility}\n", [ex])[0])
+    ## Stations {#rent-station}
+    Text.
+    <BLANKLINE>
+    [[example: rent-four-stations]]
+    <BLANKLINE>
+    ## Next {#rent-utility}
+    <BLANKLINE>
+    """
+    lines = text.split("\n")
+    present = set(placed_ids(text))
+    homeless: list[str] = []
+    for ex in examples:
+        if ex.id in present:
+            continue
+        found = section_of(lines, ex.home_clause)
+        if found is None:
+            homeless.append(ex.id)
+            continue
+        start, end = found
+        last = end - 1
+        while last > start and not lines[last].strip():
+            last -= 1
+        new = ["", f"[[example: {ex.id}]]"]
+        after = last + 1
+        if after < len(lines) and lines[after].strip():
+            new.append("")  # the next heading follows at once: keep a blank line before it
+        elif after >= len(lines):
+            new.append("")  # end of file: end with a newline
+        lines[after:after] = new
+        present.add(ex.id)
+    return "\n".join(lines), homeless
+
+
+def place_all(docs_dir: Path | None = None) -> dict[str, list[str]]:
+    """Run :func:`place` on every rule page of every language; the homeless ids per file."""
+    docs = Path(docs_dir) if docs_dir is not None else ROOT / "docs"
+    problems: dict[str, list[str]] = {}
+    for lang in LANGS:
+        for page in PAGES:
+            path = docs / lang / f"{page.slug}.md"
+            mine = [ex for ex in ordered() if ex.topic == page.slug]
+            if not mine or not path.exists():
+                continue
+            text = path.read_text(encoding="utf-8")
+            new, homeless = place(text, mine)
+            if new != text:
+                path.write_text(new, encoding="utf-8")
+            if homeless:
+                problems[path.as_posix()] = homeless
+    return problems
+
+
+if __name__ == "__main__":
+    # python -m hooks.render_example page <lang>: print the examples page block
+    # python -m hooks.render_example place: add missing [[example: id]] lines to the rule pages
     import sys
 
-    print(examples_page_block(sys.argv[1] if len(sys.argv) > 1 else SOURCE_LANG), end="")
+    command = sys.argv[1] if len(sys.argv) > 1 else "page"
+    if command == "place":
+        for file, ids in place_all().items():
+            print(f"{file}: no section for {', '.join(ids)}", file=sys.stderr)
+    else:
+        print(examples_page_block(sys.argv[2] if len(sys.argv) > 2 else SOURCE_LANG), end="")

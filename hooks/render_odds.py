@@ -11,7 +11,8 @@ no figure is typed by hand. Words come from ``translations/<lang>/odds.po`` (key
   turn, both strategies). Anchors: ``odds-board-<board>``, ``odds-table-<board>``.
 - ``[[odds-groups: <board> [leave|stay]]]``: expected rent per opponent turn of every
   colour group at each building level, and the break-even number of opponent turns of
-  every building step. Anchor: ``odds-groups-<board>`` (``-stay`` appended for ``stay``).
+  every building step. Anchors: ``odds-groups-<board>`` and ``odds-steps-<board>``
+  (``-stay`` appended for ``stay``).
 - ``[[odds-jail: <board>]]``: the rent a jailed player can expect to pay in a turn when
   leaving and when staying, for the situations in :data:`SCENARIOS`, with a sentence per
   situation. Anchors: ``odds-jail-<board>`` and ``odds-jail-<board>-<scenario>`` per row.
@@ -369,14 +370,17 @@ def _centre(lang: str, board: Board, strategy: str, turn: tuple[float, ...],
     """The middle of the board: title, colour legend and the most visited positions."""
     cx = SIZE / 2
     out = ['<g class="odds-legend">']
-    out.append(_lines(cx, 208, _wrap(t(lang, f"odds.board.{board.id}"), 40), 30, weight="700"))
-    out.append(_text(cx, 256, t(lang, f"odds.strategy.{strategy}"), 24))
-    out.append(_text(cx, 292, t(lang, "odds.svg.mean_rolls",
-                                value=number(lang, mean_rolls(board.id, strategy), 4)), 19,
+    y = 212.0
+    for line in _wrap(t(lang, f"odds.board.{board.id}"), 34):
+        out.append(_text(cx, y, line, 30, weight="700"))
+        y += 36
+    out.append(_text(cx, y + 6, t(lang, f"odds.strategy.{strategy}"), 24))
+    out.append(_text(cx, y + 42, t(lang, "odds.svg.mean_rolls",
+                                    value=number(lang, mean_rolls(board.id, strategy), 4)), 19,
                      "#3c4043"))
     # Colour scale: low .. top, in steps.
     low, top = low_top
-    x0, x1, y = 260.0, 740.0, 318.0
+    x0, x1, y = 260.0, 740.0, y + 66
     steps = 24
     width = (x1 - x0) / steps
     for i in range(steps):
@@ -393,7 +397,7 @@ def _centre(lang: str, board: Board, strategy: str, turn: tuple[float, ...],
     out.append(_text(cx, y + 80, t(lang, "odds.svg.legend"), 18, "#3c4043"))
     # The most visited positions.
     ranked = sorted(range(41), key=lambda k: -turn[k])[:top_n]
-    ty = 470.0
+    ty = y + 150
     out.append(_text(cx, ty, t(lang, "odds.svg.most"), 22, weight="700"))
     for i, k in enumerate(ranked):
         yy = ty + 38 + i * 32
@@ -433,7 +437,7 @@ def positions_table(lang: str, board_id: str) -> str:
                     f'{number(lang, mean_rolls(board_id, s), MEAN_ROLLS_DIGITS)}</td>'
                     for s in STRATEGIES)
     caption = th(lang, "odds.table.caption", board=t(lang, f"odds.board.{board_id}"))
-    return (f'<table id="odds-table-{board_id}" '
+    return (f'<table tabindex="0" id="odds-table-{board_id}" '
             f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">{caption}</caption>'
             f'<thead><tr><th scope="col" rowspan="2" style="{CELL}">{th(lang, "odds.table.number")}</th>'
             f'<th scope="col" rowspan="2" style="{CELL}">{th(lang, "odds.table.square")}</th>'
@@ -463,7 +467,7 @@ def render_board(ctx: Context) -> str:
             f'<div class="tabbed-labels">{labels}</div>'
             f'<div class="tabbed-content">{blocks}</div></div>'
             f'<details class="info odds-table"><summary>{summary}</summary>'
-            f'<div style="overflow-x:auto">{positions_table(ctx.lang, board.id)}</div></details>'
+            f'{positions_table(ctx.lang, board.id)}</details>'
             f'</div>')
 
 
@@ -506,7 +510,7 @@ def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
     suffix = "" if strategy == "leave" else f"-{strategy}"
     strategy_name = t(lang, f"odds.strategy.{strategy}")
     board_name = t(lang, f"odds.board.{board_id}")
-    rent = (f'<table id="odds-groups-{board_id}{suffix}" '
+    rent = (f'<table tabindex="0" id="odds-groups-{board_id}{suffix}" '
             f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
             f'{th(lang, "odds.groups.caption", board=board_name, strategy=strategy_name)}'
             f'</caption><thead><tr><th scope="col" style="{CELL}">{th(lang, "odds.groups.group")}</th>{heads}'
@@ -525,15 +529,14 @@ def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
         rows.append(f'<tr data-group="{g["group"]}">{_group_cell(lang, board, g["group"])}'
                     f'<td style="{NUM}" data-cost="{cost}">'
                     f'{h(amount(lang, currency, cost, 0))}</td>{"".join(cells)}</tr>')
-    steps = (f'<table id="odds-steps-{board_id}{suffix}" '
+    steps = (f'<table tabindex="0" id="odds-steps-{board_id}{suffix}" '
              f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
              f'{th(lang, "odds.steps.caption", board=board_name, strategy=strategy_name)}'
              f'</caption><thead><tr><th scope="col" style="{CELL}">{th(lang, "odds.groups.group")}</th>'
              f'<th scope="col" style="{CELL}">{th(lang, "odds.steps.cost")}</th>{step_heads}</tr></thead>'
              f'<tbody>{"".join(rows)}</tbody></table>')
     return (f'<div class="odds-groups" data-board="{board_id}" data-strategy="{strategy}">'
-            f'<div style="overflow-x:auto">{rent}</div>'
-            f'<div style="overflow-x:auto">{steps}</div></div>')
+            f'{rent}{steps}</div>')
 
 
 def render_groups(ctx: Context) -> str:
@@ -606,13 +609,13 @@ def jail_table(lang: str, board_id: str) -> str:
                       free=amount(lang, currency, float(res["free_turn"])))  # type: ignore[arg-type]
         notes.append(f'<li data-scenario="{scenario.id}"><strong>{h(label)}.</strong> {note}</li>')
     board_name = t(lang, f"odds.board.{board_id}")
-    table = (f'<table id="odds-jail-{board_id}" '
+    table = (f'<table tabindex="0" id="odds-jail-{board_id}" '
              f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
              f'{th(lang, "odds.jail.caption", board=board_name)}</caption><thead><tr>'
              f'<th scope="col" style="{CELL}">{th(lang, "odds.jail.situation")}</th>{heads}</tr></thead>'
              f'<tbody>{"".join(rows)}</tbody></table>')
     return (f'<div class="odds-jail-advice" data-board="{board_id}">'
-            f'<div style="overflow-x:auto">{table}</div>'
+            f'{table}'
             f'<p>{th(lang, "odds.jail.intro")}</p><ul>{"".join(notes)}</ul></div>')
 
 

@@ -1,0 +1,381 @@
+"""Guards for the worked examples (issue 4): every example is shown, in every language, and
+every one is checked.
+
+The examples themselves are run by Sybil from the pages (root ``conftest.py``); these tests
+make sure that cannot silently stop happening: the pages and Sybil count the same examples,
+every language shows the same ones, no example file is left unshown, a broken expected value
+fails, and code blocks Sybil would skip are refused.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from sybil import Sybil
+from sybil.example import SybilFailure
+from sybil.parsers.markdown import PythonCodeBlockParser
+
+from engine.clauses import CLAUSES, PAGES
+from hooks.common import Context, DirectiveError
+from hooks.pages import code_lines
+from hooks.render_example import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleDirectiveParser,
+                                  ExampleError, check, flatten, load_example, load_examples,
+                                  mismatches, ordered, placed_ids, render, render_box,
+                                  section_of)
+from tools.i18n import LANGS, SOURCE_LANG, translations
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+EXAMPLES = ordered()
+BY_ID = {ex.id: ex for ex in EXAMPLES}
+PAGE_FILES = sorted(p for p in DOCS.glob("*/*.md") if p.parent.name in LANGS)
+CALCULATORS = ("rent", "jail", "mortgage", "score")
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def ctx_for(lang: str, slug: str, ex_id: str, clause: str | None = None) -> Context:
+    return Context(lang, slug, f"docs/{lang}/{slug}.md", 1, clause, "example", (ex_id,), DOCS)
+
+
+# --------------------------------------------------------------------------- naive counting
+# Deliberately not the parser's lexer: a loose count of what a reader would take for an
+# example or a Python block, so a line the lexer misses shows up as a difference.
+
+INLINE_CODE = re.compile(r"(`+).+?\1")
+LOOSE_EXAMPLE = re.compile(r"\[\[\s*example\b", re.IGNORECASE)
+PY_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?(?P<info>py\w*|python\S*)(?P<rest>.*)$",
+                      re.IGNORECASE)
+
+
+def loose_counts(text: str) -> tuple[int, int]:
+    """(example-like mentions outside code, python-like fences) of a page."""
+    lines = text.split("\n")
+    mask = code_lines(lines)
+    examples = sum(len(LOOSE_EXAMPLE.findall(INLINE_CODE.sub("", line)))
+                   for line, code in zip(lines, mask) if not code)
+    fences = 0
+    for i, line in enumerate(lines):
+        opening = mask[i] and (i == 0 or not mask[i - 1] or _closes(lines, mask, i - 1))
+        if opening and PY_FENCE.match(line):
+            fences += 1
+    return examples, fences
+
+
+def _closes(lines: list[str], mask: list[bool], i: int) -> bool:
+    """Whether line ``i`` closes a fenced block (so line ``i + 1`` may open the next one)."""
+    opened = 0
+    for j in range(i + 1):
+        if mask[j] and (j == 0 or not mask[j - 1]):
+            opened = j
+    return i != opened and re.match(r"^\s*(`{3,}|~{3,})\s*$", lines[i]) is not None
+
+
+@pytest.fixture(scope="module")
+def collected() -> Counter[str]:
+    """How many items pytest + Sybil (the root conftest.py, as configured) collect per page."""
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+         "-o", "addopts=", "docs"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    counts: Counter[str] = Counter()
+    for line in out.stdout.splitlines():
+        if "::" in line and line.startswith("docs/"):
+            counts[line.split("::", 1)[0]] += 1
+    return counts
+
+
+# --------------------------------------------------------------------------- the files
+
+
+def test_enough_examples() -> None:
+    assert len(EXAMPLES) >= 60, f"only {len(EXAMPLES)} worked examples"
+
+
+def test_every_file_loads_with_its_id() -> None:
+    files = sorted(EXAMPLES_DIR.glob("*.toml"))
+    assert {f.stem for f in files} == set(BY_ID)
+    assert all(f.suffix == ".toml" for f in EXAMPLES_DIR.iterdir() if f.is_file())
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
+def test_example_agrees_with_engine(example) -> None:
+    assert check(example) is None
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
+def test_every_expected_field_is_checked(example) -> None:
+    """Changing any single expected value makes the comparison fail."""
+    result = example.run()
+    for path, value in flatten(dict(example.expected)):
+        broken = _mutated(value)
+        data = _set_path(dict(example.expected), path, broken)
+        changed = type(example)(**{**example.__dict__, "expected": data})
+        assert mismatches(changed, result), f"{example.id}: {path} = {broken!r} was not caught"
+
+
+def _mutated(value: object) -> object:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    if isinstance(value, list):
+        return [*value, "x"]
+    raise AssertionError(f"no mutation for {value!r}")
+
+
+def _set_path(expected: dict, path: str, value: object) -> dict:
+    if path in expected:
+        return {**expected, path: value}
+    head, _, rest = path.partition(".")
+    return {**expected, head: _set_path(dict(expected[head]), rest, value)}
+
+
+def test_examples_cover_clauses_rulings_and_calculators() -> None:
+    rulings = [cid for cid, c in CLAUSES.items() if c.page == "rulings"]
+    shown = {c for ex in EXAMPLES for c in ex.clauses}
+    assert [r for r in rulings if r not in shown] == [], "rulings without a worked example"
+    for kind in CALCULATORS:
+        mine = [ex for ex in EXAMPLES if ex.kind == kind]
+        errors = [ex for ex in mine if "error" in ex.expected]
+        assert errors, f"no invalid-input example for the {kind} calculator"
+        assert len(mine) - len(errors) >= 3, f"too few typical cases for the {kind} calculator"
+
+
+@pytest.mark.parametrize("problem, edit", [
+    ("unknown clause ids", lambda d: d.replace('clauses = ["rent-set-double"]',
+                                               'clauses = ["rent-set-dubble"]')),
+    ("[text.nb] is missing", lambda d: d[:d.index("[text.nb]")]),
+    ("must equal the file name", lambda d: d.replace('id = "rent-set-double-kalverstraat"',
+                                                     'id = "other"')),
+    ("[expected] is missing", lambda d: re.sub(r"\[expected\]\namount = 100\n", "", d)),
+    ("must not repeat the edition", lambda d: d.replace("[request]\n",
+                                                        '[request]\nedition = "nl-2001"\n')),
+])
+def test_loader_refuses_broken_files(tmp_path: Path, problem: str, edit) -> None:
+    source = (EXAMPLES_DIR / "rent-set-double-kalverstraat.toml").read_text(encoding="utf-8")
+    broken = tmp_path / "rent-set-double-kalverstraat.toml"
+    broken.write_text(edit(source), encoding="utf-8")
+    assert broken.read_text(encoding="utf-8") != source
+    with pytest.raises(ExampleError, match=re.escape(problem)):
+        load_example(broken)
+
+
+def test_by_hand_is_not_the_engine_output() -> None:
+    """Every example states its hand working; the files hold no engine-only fields."""
+    for ex in EXAMPLES:
+        assert len(ex.by_hand) >= 30, f"{ex.id}: by_hand must show the working"
+        assert "steps" not in ex.expected, f"{ex.id}: do not copy engine steps into [expected]"
+
+
+# --------------------------------------------------------------------------- the pages
+
+
+def test_page_counts_equal_sybil_collection(collected: Counter[str]) -> None:
+    """Per page: example lines + python blocks a reader sees == items Sybil collected."""
+    wrong = []
+    for path in PAGE_FILES:
+        examples, fences = loose_counts(path.read_text(encoding="utf-8"))
+        if collected.get(rel(path), 0) != examples + fences:
+            wrong.append(f"{rel(path)}: {examples} example line(s) + {fences} python block(s) "
+                         f"on the page, Sybil collected {collected.get(rel(path), 0)}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_placed_lines_equal_loose_count() -> None:
+    for path in PAGE_FILES:
+        text = path.read_text(encoding="utf-8")
+        assert len(placed_ids(text)) == loose_counts(text)[0], (
+            f"{rel(path)}: an [[example: ...]] mention is not a directive line of its own")
+
+
+def test_no_python_fence_sybil_would_skip() -> None:
+    """Sybil only runs fences whose info string is exactly ``python``."""
+    bad = []
+    for path in PAGE_FILES:
+        for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
+            m = PY_FENCE.match(line)
+            if m and (m.group("info") != "python" or m.group("rest").strip()):
+                bad.append(f"{rel(path)}:{n}: {line.strip()!r} (write exactly ```python)")
+    assert not bad, "\n".join(bad)
+
+
+def test_api_pages_have_running_code(collected: Counter[str]) -> None:
+    for lang in LANGS:
+        path = DOCS / lang / "api.md"
+        fences = loose_counts(path.read_text(encoding="utf-8"))[1]
+        assert fences >= 10, f"{rel(path)}: the API reference needs its code examples"
+        assert collected[rel(path)] == fences
+
+
+@pytest.mark.parametrize("slug", [p.slug for p in PAGES] + [EXAMPLES_PAGE])
+def test_same_examples_in_every_language(slug: str) -> None:
+    ids = {lang: placed_ids((DOCS / lang / f"{slug}.md").read_text(encoding="utf-8"))
+           for lang in LANGS if (DOCS / lang / f"{slug}.md").exists()}
+    assert set(ids) == set(LANGS), f"{slug}.md is missing in {set(LANGS) - set(ids)}"
+    assert all(v == ids[SOURCE_LANG] for v in ids.values()), (
+        f"{slug}.md shows different examples per language: "
+        + "; ".join(f"{k}: {sorted(set(v) ^ set(ids[SOURCE_LANG]))}" for k, v in ids.items()))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_example_is_shown_in_its_clause(lang: str) -> None:
+    hint = "run `python -m hooks.render_example place` to add the missing lines"
+    for page in PAGES:
+        path = DOCS / lang / f"{page.slug}.md"
+        text = path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        shown = placed_ids(text)
+        mine = [ex.id for ex in EXAMPLES if ex.topic == page.slug]
+        assert sorted(shown) == sorted(mine), (
+            f"{rel(path)}: missing {sorted(set(mine) - set(shown))}, "
+            f"not of this page {sorted(set(shown) - set(mine))} ({hint})")
+        for ex_id in mine:
+            section = section_of(lines, BY_ID[ex_id].home_clause)
+            assert section is not None, f"{rel(path)}: no clause {BY_ID[ex_id].home_clause}"
+            inside = placed_ids("\n".join(lines[section[0]:section[1]]))
+            assert ex_id in inside, (f"{rel(path)}: [[example: {ex_id}]] must stand in clause "
+                                     f"{BY_ID[ex_id].home_clause}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_examples_page_lists_all_in_reading_order(lang: str) -> None:
+    path = DOCS / lang / f"{EXAMPLES_PAGE}.md"
+    text = path.read_text(encoding="utf-8")
+    assert placed_ids(text) == [ex.id for ex in EXAMPLES], (
+        f"{rel(path)}: the examples must appear once each, in reading order; "
+        f"`python -m hooks.render_example page {lang}` prints the expected block")
+    assert "[[examples]]" in text
+    topics = re.findall(r"\{#topic-([a-z-]+)\}", text)
+    assert topics == list(dict.fromkeys(ex.topic for ex in EXAMPLES))
+
+
+def test_no_example_file_unshown() -> None:
+    shown = set()
+    for path in PAGE_FILES:
+        if path.stem != EXAMPLES_PAGE:
+            shown |= set(placed_ids(path.read_text(encoding="utf-8")))
+    assert sorted(set(BY_ID) - shown) == [], "example files shown on no rule page"
+
+
+# --------------------------------------------------------------------------- breaking it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_breaking_an_expected_value_fails_sybil(tmp_path: Path, lang: str) -> None:
+    """A wrong expected value in a copy of examples/ fails Sybil on that language's pages."""
+    copy = tmp_path / "examples"
+    shutil.copytree(EXAMPLES_DIR, copy)
+    target = copy / "rent-set-double-kalverstraat.toml"
+    text = target.read_text(encoding="utf-8")
+    assert "amount = 100\n" in text
+    target.write_text(text.replace("amount = 100\n", "amount = 101\n"), encoding="utf-8")
+    sybil = Sybil(parsers=[PythonCodeBlockParser(), ExampleDirectiveParser(copy)],
+                  path=str(DOCS), patterns=["*/*.md"])
+    for page in ("rent", EXAMPLES_PAGE):
+        document = sybil.parse(DOCS / lang / f"{page}.md")
+        failures = []
+        for example in document:
+            try:
+                example.evaluate()
+            except SybilFailure as exc:
+                failures.append(str(exc))
+        assert len(failures) == 1, f"{page}.md ({lang}): {failures}"
+        message = failures[0]
+        assert "rent-set-double-kalverstraat" in message
+        assert f"docs/{lang}/{page}.md" in message
+        assert "'amount'" in message and "101" in message and "100" in message
+
+
+def test_sybil_reports_a_missing_example_file(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("# T\n\n[[example: no-such-example]]\n", encoding="utf-8")
+    sybil = Sybil(parsers=[ExampleDirectiveParser()], path=str(tmp_path), patterns=["*.md"])
+    (example,) = list(sybil.parse(page))
+    with pytest.raises(SybilFailure, match="no-such-example"):
+        example.evaluate()
+
+
+def test_build_refuses_a_wrong_example(tmp_path: Path) -> None:
+    """The hook renders only what the engine confirms: a broken file fails the build too."""
+    source = (EXAMPLES_DIR / "rent-four-stations.toml").read_text(encoding="utf-8")
+    broken = tmp_path / "rent-four-stations.toml"
+    broken.write_text(source.replace("amount = 200", "amount = 150"), encoding="utf-8")
+    example = load_example(broken)
+    with pytest.raises(DirectiveError, match="amount"):
+        render_box(ctx_for("nl", "rent", example.id, "rent-station"), example)
+
+
+def test_directive_only_on_its_topic_or_the_examples_page() -> None:
+    with pytest.raises(DirectiveError, match="belongs on rent.md"):
+        render(ctx_for("nl", "jail", "rent-four-stations"))
+    with pytest.raises(DirectiveError, match="no example file"):
+        render(ctx_for("nl", "rent", "rent-nothing-like-this"))
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rendered_box_is_in_the_page_language(lang: str) -> None:
+    ex = BY_ID["rent-set-double-kalverstraat"]
+    html = render_box(ctx_for(lang, "rent", ex.id, ex.home_clause), ex)
+    assert ex.texts[lang].title in html and ex.texts[lang].situation in html
+    money = {"nl": "€\xa0100", "sv": "100\xa0€", "da": "100\xa0€", "nb": "100\xa0€"}[lang]
+    assert money in html, "the expected rent, formatted for the language"
+    assert 'href="./#rent-set-double"' in html, "steps and clauses link to the clause"
+    assert "calculators.md?calc=rent&edition=nl-2001&square=Kalverstraat&owned=2#calc-rent" in html
+    assert f"{EXAMPLES_PAGE}.md#ex-{ex.id}" in html
+    assert 'class="i18n-missing"' not in html
+
+
+def test_examples_page_has_previous_and_next() -> None:
+    first, second, third = EXAMPLES[:3]
+    html = render_box(ctx_for("sv", EXAMPLES_PAGE, second.id), second)
+    assert f'href="#ex-{first.id}"' in html and f'href="#ex-{third.id}"' in html
+    assert 'rel="prev"' in html and 'rel="next"' in html
+    last = render_box(ctx_for("sv", EXAMPLES_PAGE, EXAMPLES[-1].id), EXAMPLES[-1])
+    assert 'rel="next"' not in last
+
+
+def test_no_calculator_link_for_errors_or_other_kinds() -> None:
+    for ex in EXAMPLES:
+        html = render_box(ctx_for("nl", ex.topic, ex.id, ex.home_clause), ex)
+        linked = "calculators.md?calc=" in html
+        assert linked == (ex.kind in CALCULATORS and "error" not in ex.expected), ex.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_label_is_translated(lang: str) -> None:
+    """No key an example needs is missing, and every example.* key exists in each language."""
+    for ex in EXAMPLES:
+        html = render_box(ctx_for(lang, ex.topic, ex.id, ex.home_clause), ex)
+        assert 'class="i18n-missing"' not in html, f"{ex.id}: a message key is missing"
+    keys = translations().keys("example.")
+    assert len(keys) > 100
+    assert [k for k in keys if not translations().has(lang, k)] == []
+
+
+def test_catalog_files_are_valid() -> None:
+    problems = [p for p in translations().validate() if "examples.po" in p.file]
+    assert problems == [], [str(p) for p in problems]
+
+
+def test_toml_is_plain() -> None:
+    """The files parse with the standard library alone (what the loader uses)."""
+    for ex in EXAMPLES:
+        data = tomllib.loads(ex.path.read_text(encoding="utf-8"))
+        assert data["id"] == ex.id
+    assert load_examples() is load_examples(), "loading is cached until a file changes"
