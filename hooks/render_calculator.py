@@ -890,7 +890,7 @@ class Form:
                            f'{self.t("calc.die", n=i + 1)}</span>'
                            f'<select data-die="{i}"{self.described(f"{label}.help", fid)}>'
                            f'{opts}</select></label>')
-        inner = (f'<fieldset id="{fid}" data-key="{key}" data-type="dice">'
+        inner = (f'<fieldset id="{fid}" data-key="{key}" data-type="dice" data-default="3,4">'
                  f'<legend>{self.t(label)}</legend>{"".join(selects)}'
                  f'{self.help(f"{label}.help", fid)}{self.error_slot(fid)}</fieldset>')
         return self.wrap(inner, key, show)

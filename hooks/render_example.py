@@ -44,7 +44,6 @@ those message keys among the explanation steps.
 from __future__ import annotations
 
 import copy
-import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -58,12 +57,13 @@ from hooks.common import ROOT, Context, h  # noqa: F401  (ROOT: sys.path set up 
 from hooks.pages import DIRECTIVE, code_lines
 from hooks.render_calculator import KINDS as CALCULATOR_KINDS
 from hooks.render_calculator import calculator_link, format_amount, format_number
-from tools.i18n import LANGS, SOURCE_LANG, Message, translations
+from tools.i18n import LANGS, SOURCE_LANG, Message, Translations, translations
 
 from engine import api
 from engine.boards import BOARDS, Board
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS
+from engine.errors import EngineError
 
 EXAMPLES_DIR = ROOT / "examples"
 """Where the example files live: one ``<id>.toml`` per example."""
@@ -291,7 +291,8 @@ def lookup(result: Any, path: str) -> tuple[bool, Any]:
             if part not in cur:
                 return False, None
             cur = cur[part]
-        elif isinstance(cur, list) and re.fullmatch(r"-?\d+", part) and -len(cur) <= int(part) < len(cur):
+        elif (isinstance(cur, list) and re.fullmatch(r"-?\d+", part)
+              and -len(cur) <= int(part) < len(cur)):
             cur = cur[int(part)]
         else:
             return False, None
@@ -455,20 +456,27 @@ def _money_params(key: str) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Words:
-    """Messages and numbers in one language, for one example (its board and currency)."""
+    """Messages and numbers in one language, for one example (its board and currency).
+
+    The catalogs are looked up once (``translations()`` checks the files on every call)."""
 
     lang: str
     board: Board | None
     currency: str
+    catalogs: Translations = field(default_factory=translations, compare=False)
 
     def t(self, key: str, **params: object) -> Message:
-        return translations().gettext(self.lang, key, **params)
+        return self.catalogs.gettext(self.lang, key, **params)
 
     def html(self, key: str, **params: object) -> str:
         return self.t(key, **params).html()
 
     def n(self, key: str, n: int, **params: object) -> str:
-        return translations().ngettext(self.lang, key, n, **params).html()
+        return self.catalogs.ngettext(self.lang, key, n, **params).html()
+
+    def has(self, key: str) -> bool:
+        """Whether the source language defines ``key``."""
+        return self.catalogs.has(SOURCE_LANG, key)
 
     def number(self, value: int | float) -> str:
         return h(format_number(self.lang, value))
@@ -486,12 +494,17 @@ class Words:
                 ref = 4 if ref.strip().casefold() == "income" else 38
             try:
                 return h(self.board.find(ref).name)
-            except Exception:  # noqa: BLE001 - an unknown square is shown as written
+            except EngineError:  # an unknown square is shown as written
                 pass
         return h(str(ref))
 
     def level(self, value: object) -> str:
-        """0-4 houses or 5 = a hotel, in words."""
+        """0-4 houses or 5 = a hotel, in words.
+
+        >>> w = Words("sv", None, "USD")
+        >>> w.level(1), w.level(3), w.level(5), w.money(1500)
+        ('1 hus', '3 hus', 'ett hotell', '1\xa0500\xa0$')
+        """
         if value == 5:
             return self.html("example.hotel")
         if isinstance(value, int) and not isinstance(value, bool):
@@ -566,10 +579,10 @@ def _card_set(w: Words, s: Mapping[str, Any]) -> str:
 
 def _player(w: Words, player: Mapping[str, Any]) -> str:
     parts = []
-    if "cash" in player:
-        parts.append(w.html("example.player_cash", cash=format_amount(w.lang, player["cash"], w.currency)))
-    if "money" in player:
-        parts.append(w.html("example.player_cash", cash=format_amount(w.lang, player["money"], w.currency)))
+    for key in ("cash", "money"):  # board editions / the card game
+        if key in player:
+            amount = format_amount(w.lang, player[key], w.currency)
+            parts.append(w.html("example.player_cash", cash=amount))
     props = player.get("properties") or []
     if props:
         parts.append("; ".join(_property(w, p) for p in props))
@@ -598,11 +611,13 @@ def input_value(w: Words, name: str, value: Any) -> str:
         return ", ".join(w.square(v) for v in value)
     if name in ("buildings", "sell") and isinstance(value, Mapping):
         if name == "sell":
-            return ", ".join(f"{w.square(int(k) if str(k).isdigit() else k)}: {w.number(v)}"
-                             for k, v in value.items())
+            return ", ".join(f"{w.square(int(k) if str(k).isdigit() else k)}: "
+                             f"{w.n('example.buildings_count', v)}" for k, v in value.items())
         return _lot_levels(w, value)
     if name == "buildings":
         return w.level(value)
+    if name == "sell" and isinstance(value, int) and not isinstance(value, bool):
+        return w.n("example.buildings_count", value)
     if name == "mortgaged" and isinstance(value, list):
         return ", ".join(w.square(v) for v in value)
     if name in ("dice", "reroll"):
@@ -640,11 +655,15 @@ def _norm(path: str) -> str:
     return ".".join("n" if re.fullmatch(r"-?\d+", p) else p for p in path.split("."))
 
 
-def result_label_key(kind: str, path: str) -> str:
-    """The message key of an expected field's label: kind-specific, else shared."""
+def result_label_key(kind: str, path: str, catalogs: Translations | None = None) -> str:
+    """The message key of an expected field's label: kind-specific, else shared.
+
+    >>> result_label_key("rent", "amount"), result_label_key("jail", "options.1.cost")
+    ('example.result.rent.amount', 'example.result.options.n.cost')
+    """
     norm = _norm(path)
     specific = f"example.result.{kind}.{norm}"
-    if translations().has(SOURCE_LANG, specific):
+    if (catalogs or translations()).has(SOURCE_LANG, specific):
         return specific
     return f"example.result.{norm}"
 
@@ -669,8 +688,6 @@ def _context(w: Words, result: Mapping[str, Any], path: str) -> list[str]:
             cur = item
         elif isinstance(cur, Mapping):
             cur = cur.get(part)
-            if isinstance(cur, Mapping) and parts[-1].isdigit() and part.startswith("buildings"):
-                names.append(w.square(int(parts[-1])))
     if len(parts) > 1 and parts[-2].startswith("buildings") and parts[-1].isdigit():
         names.append(w.square(int(parts[-1])))
     return names
@@ -700,7 +717,7 @@ def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: 
     if path == "field":
         named = [p for p in str(value).split(".") if not p.isdigit()]
         key = f"example.field.{named[-1]}" if named else ""
-        return w.html(key) if key and translations().has(SOURCE_LANG, key) else h(value)
+        return w.html(key) if key and w.has(key) else h(value)
     if leaf == "reasons":
         if not value:
             return w.html("example.none")
@@ -724,7 +741,7 @@ def answer_rows(w: Words, example: Example, result: Mapping[str, Any]) -> list[t
     for path, value in flatten(dict(example.expected)):
         if path == "steps_include":
             continue
-        label = w.html(result_label_key(example.kind, path))
+        label = w.html(result_label_key(example.kind, path, w.catalogs))
         parts = path.split(".")
         if len(parts) >= 2 and parts[-1] in IDENTIFYING and re.fullmatch(r"\d+", parts[-2]):
             # "options.1.option": the value names the item itself; number it instead
@@ -733,7 +750,7 @@ def answer_rows(w: Words, example: Example, result: Mapping[str, Any]) -> list[t
             continue
         names = _context(w, result, path)
         if names:
-            label += f" <span class=\"example-of\">({', '.join(dict.fromkeys(names))})</span>"
+            label += f" <span class=\"example-of\">({', '.join(names)})</span>"
         rows.append((label, expected_value(w, example, result, path, value)))
     return rows
 
@@ -762,19 +779,19 @@ def step_html(ctx: Context, w: Words, step: Mapping[str, Any]) -> str:
     clause = str(step.get("clause"))
     links = []
     if clause in CLAUSES:
-        links.append(_clause_link(ctx, clause))
+        links.append(_clause_link(ctx, w, clause))
     ruling = params.get("ruling")
     if isinstance(ruling, str) and ruling in CLAUSES and ruling != clause:
-        links.append(_clause_link(ctx, ruling))
+        links.append(_clause_link(ctx, w, ruling))
     return f"<li>{message} <span class=\"example-cite\">({', '.join(links)})</span></li>"
 
 
-def _clause_link(ctx: Context, clause: str) -> str:
+def _clause_link(ctx: Context, w: Words, clause: str) -> str:
     c = CLAUSES[clause]
     key = "example.ruling_ref" if c.page == "rulings" else "example.clause_ref"
     title = ctx.clause_label(clause)[1] or c.title
     return (f'<a class="clause-ref" href="{h(ctx.clause_url(clause))}" title="{h(title)}">'
-            f'{ctx.text(key, number=c.number)}</a>')
+            f'{w.html(key, number=c.number)}</a>')
 
 
 # --- the box ----------------------------------------------------------------------------
@@ -802,36 +819,36 @@ def render_box(ctx: Context, example: Example) -> str:
     problems = mismatches(example, result)
     if problems:  # the build shows what the tests check: never a wrong example
         raise ctx.error(f"example {example.id!r}: " + "; ".join(p.describe() for p in problems))
-    clause_links = ", ".join(_clause_link(ctx, c) for c in example.clauses)
+    clause_links = ", ".join(_clause_link(ctx, w, c) for c in example.clauses)
     parts = [
         f'<div class="admonition example worked-example" id="ex-{h(example.id)}" '
         f'data-example="{h(example.id)}" data-kind="{h(example.kind)}" markdown="1">',
-        f'<p class="admonition-title">{ctx.text("example.title", title=text.title)}</p>',
+        f'<p class="admonition-title">{w.html("example.title", title=text.title)}</p>',
         f'<p class="example-situation">{escape(text.situation, quote=False)}</p>',
-        _table(input_rows(w, example), "example-inputs", ctx.text("example.inputs")),
-        _table(answer_rows(w, example, result), "example-answer", ctx.text("example.expected")),
+        _table(input_rows(w, example), "example-inputs", w.html("example.inputs")),
+        _table(answer_rows(w, example, result), "example-answer", w.html("example.expected")),
     ]
     steps = [s for s in result.get("steps", []) if isinstance(s, Mapping)]
     if steps:
         items = "".join(step_html(ctx, w, s) for s in steps)
         # open where the example stands in its rule; folded on the long examples page
         state = "" if ctx.slug == EXAMPLES_PAGE else " open"
-        parts.append(f'<details class="example-steps"{state}><summary>{ctx.text("example.steps")}'
+        parts.append(f'<details class="example-steps"{state}><summary>{w.html("example.steps")}'
                      f'</summary><ol>{items}</ol></details>')
-    parts.append(f'<p class="example-clauses">{ctx.text("example.illustrates")} {clause_links}</p>')
+    parts.append(f'<p class="example-clauses">{w.html("example.illustrates")} {clause_links}</p>')
     links = []
     if example.calculator:
         target = calculator_link(lang, example.kind, example.engine_request())
-        links.append(f"[{_md_text(ctx.t('example.open_calculator').text)}]({target})"
+        links.append(f"[{_md_text(w.t('example.open_calculator').text)}]({target})"
                      "{ .example-calculator }")
     if ctx.slug != EXAMPLES_PAGE:
-        links.append(f"[{_md_text(ctx.t('example.all_examples').text)}]"
+        links.append(f"[{_md_text(w.t('example.all_examples').text)}]"
                      f"({EXAMPLES_PAGE}.md#ex-{example.id}){{ .example-all }}")
     parts.append("")
     parts.append(" · ".join(links) if links else "")
     parts.append("")
     if ctx.slug == EXAMPLES_PAGE:
-        parts.append(_nav(ctx, example))
+        parts.append(_nav(ctx, w, example))
     parts.append("</div>")
     return "\n".join(p for p in parts if p is not None)
 
@@ -841,17 +858,17 @@ def _md_text(text: str) -> str:
     return escape(text, quote=False).replace("[", "\\[").replace("]", "\\]").replace("*", "\\*")
 
 
-def _nav(ctx: Context, example: Example) -> str:
+def _nav(ctx: Context, w: Words, example: Example) -> str:
     prev, nxt = _neighbours(example)
     bits = []
     if prev is not None:
         bits.append(f'<a class="example-prev" rel="prev" href="#ex-{h(prev.id)}">'
-                    f'{ctx.text("example.previous", title=prev.texts[ctx.lang].title)}</a>')
+                    f'{w.html("example.previous", title=prev.texts[ctx.lang].title)}</a>')
     if nxt is not None:
         bits.append(f'<a class="example-next" rel="next" href="#ex-{h(nxt.id)}">'
-                    f'{ctx.text("example.next", title=nxt.texts[ctx.lang].title)}</a>')
+                    f'{w.html("example.next", title=nxt.texts[ctx.lang].title)}</a>')
     separator = ' <span aria-hidden="true">·</span> '
-    return (f'<nav class="example-nav" aria-label="{h(ctx.t("example.nav_label").text)}">'
+    return (f'<nav class="example-nav" aria-label="{h(w.t("example.nav_label").text)}">'
             f'{separator.join(bits)}</nav>')
 
 
@@ -873,9 +890,11 @@ def render_index(ctx: Context) -> str:
     """``[[examples]]``: every example by topic, with its edition and clause links."""
     if ctx.args:
         raise ctx.error("[[examples]] takes no arguments")
+    w = Words(ctx.lang, None, "EUR")
+    examples = ordered()
     rows: list[str] = []
     current = None
-    for ex in ordered():
+    for ex in examples:
         if ex.topic != current:
             current = ex.topic
             page = next(p for p in PAGES if p.slug == ex.topic)
@@ -884,14 +903,14 @@ def render_index(ctx: Context) -> str:
             title = read_page(ctx.docs_dir, ctx.lang, ex.topic).title or ex.topic
             rows.append(f'<tr class="example-topic"><th colspan="3" scope="rowgroup">'
                         f'<a href="#topic-{h(ex.topic)}">{h(number)}{h(title)}</a></th></tr>')
-        clauses = ", ".join(_clause_link(ctx, c) for c in ex.clauses)
+        clauses = ", ".join(_clause_link(ctx, w, c) for c in ex.clauses)
         rows.append(f'<tr><td><a href="#ex-{h(ex.id)}">{h(ex.texts[ctx.lang].title)}</a></td>'
-                    f'<td>{ctx.text(f"edition.{ex.edition}")}</td><td>{clauses}</td></tr>')
-    head = (f'<thead><tr><th scope="col">{ctx.text("example.column.example")}</th>'
-            f'<th scope="col">{ctx.text("example.column.edition")}</th>'
-            f'<th scope="col">{ctx.text("example.column.clauses")}</th></tr></thead>')
+                    f'<td>{w.html(f"edition.{ex.edition}")}</td><td>{clauses}</td></tr>')
+    head = (f'<thead><tr><th scope="col">{w.html("example.column.example")}</th>'
+            f'<th scope="col">{w.html("example.column.edition")}</th>'
+            f'<th scope="col">{w.html("example.column.clauses")}</th></tr></thead>')
     return (f'<div class="examples-index"><table>'
-            f'<caption>{ctx.text("example.index_caption", count=len(ordered()))}</caption>'
+            f'<caption>{w.html("example.index_caption", count=len(examples))}</caption>'
             f'{head}<tbody>{"".join(rows)}</tbody></table></div>')
 
 
@@ -938,7 +957,7 @@ def section_of(lines: list[str], clause: str) -> tuple[int, int] | None:
     return None
 
 
-def place(text: str, examples: Iterable[Example]) -> tuple[str, list[str]]:
+def place(text: str, examples: list[Example]) -> tuple[str, list[str]]:
     r"""Insert the ``[[example: id]]`` lines a rule page lacks, each at the end of its home
     clause's section (after what is already there), in reading order, with a blank line on
     either side. Nothing else on the page changes. Returns the new text and the ids whose
@@ -956,6 +975,7 @@ def place(text: str, examples: Iterable[Example]) -> tuple[str, list[str]]:
     """
     lines = text.split("\n")
     present = set(placed_ids(text))
+    known = dict(load_examples(next(iter(examples)).path.parent)) if examples else {}
     homeless: list[str] = []
     for ex in examples:
         if ex.id in present:
@@ -966,6 +986,12 @@ def place(text: str, examples: Iterable[Example]) -> tuple[str, list[str]]:
             continue
         start, end = found
         last = end - 1
+        later = [i for i, line in enumerate(lines[start:end], start)
+                 if (m := DIRECTIVE.match(line)) and m.group("name") == "example"
+                 and (other := known.get((m.group("args") or "").strip())) is not None
+                 and sort_key(other) > sort_key(ex)]
+        if later:  # keep reading order: stand before the first example that comes later
+            last = later[0] - 1
         while last > start and not lines[last].strip():
             last -= 1
         new = ["", f"[[example: {ex.id}]]"]

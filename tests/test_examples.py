@@ -24,10 +24,9 @@ from sybil.parsers.markdown import PythonCodeBlockParser
 
 from engine.clauses import CLAUSES, PAGES
 from hooks.common import Context, DirectiveError
-from hooks.pages import code_lines
 from hooks.render_example import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleDirectiveParser,
                                   ExampleError, check, flatten, load_example, load_examples,
-                                  mismatches, ordered, placed_ids, render, render_box,
+                                  mismatches, ordered, place, placed_ids, render, render_box,
                                   section_of)
 from tools.i18n import LANGS, SOURCE_LANG, translations
 
@@ -53,31 +52,27 @@ def ctx_for(lang: str, slug: str, ex_id: str, clause: str | None = None) -> Cont
 
 INLINE_CODE = re.compile(r"(`+).+?\1")
 LOOSE_EXAMPLE = re.compile(r"\[\[\s*example\b", re.IGNORECASE)
+ANY_FENCE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 PY_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?(?P<info>py\w*|python\S*)(?P<rest>.*)$",
                       re.IGNORECASE)
 
 
 def loose_counts(text: str) -> tuple[int, int]:
-    """(example-like mentions outside code, python-like fences) of a page."""
-    lines = text.split("\n")
-    mask = code_lines(lines)
-    examples = sum(len(LOOSE_EXAMPLE.findall(INLINE_CODE.sub("", line)))
-                   for line, code in zip(lines, mask) if not code)
-    fences = 0
-    for i, line in enumerate(lines):
-        opening = mask[i] and (i == 0 or not mask[i - 1] or _closes(lines, mask, i - 1))
-        if opening and PY_FENCE.match(line):
-            fences += 1
+    """(example-like mentions outside fenced code, python-like fences) of a page."""
+    examples = fences = 0
+    fence: str | None = None
+    for line in text.split("\n"):
+        m = ANY_FENCE.match(line)
+        if fence is None:
+            if m:
+                fence = m.group(1)
+                fences += bool(PY_FENCE.match(line))
+            else:
+                examples += len(LOOSE_EXAMPLE.findall(INLINE_CODE.sub("", line)))
+        elif m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) \
+                and not m.group(2).strip():
+            fence = None
     return examples, fences
-
-
-def _closes(lines: list[str], mask: list[bool], i: int) -> bool:
-    """Whether line ``i`` closes a fenced block (so line ``i + 1`` may open the next one)."""
-    opened = 0
-    for j in range(i + 1):
-        if mask[j] and (j == 0 or not mask[j - 1]):
-            opened = j
-    return i != opened and re.match(r"^\s*(`{3,}|~{3,})\s*$", lines[i]) is not None
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +153,7 @@ def test_examples_cover_clauses_rulings_and_calculators() -> None:
     ("unknown clause ids", lambda d: d.replace('clauses = ["rent-set-double"]',
                                                'clauses = ["rent-set-dubble"]')),
     ("[text.nb] is missing", lambda d: d[:d.index("[text.nb]")]),
-    ("must equal the file name", lambda d: d.replace('id = "rent-set-double-kalverstraat"',
+    ("and equal the file name", lambda d: d.replace('id = "rent-set-double-kalverstraat"',
                                                      'id = "other"')),
     ("[expected] is missing", lambda d: re.sub(r"\[expected\]\namount = 100\n", "", d)),
     ("must not repeat the edition", lambda d: d.replace("[request]\n",
@@ -260,6 +255,23 @@ def test_examples_page_lists_all_in_reading_order(lang: str) -> None:
     assert "[[examples]]" in text
     topics = re.findall(r"\{#topic-([a-z-]+)\}", text)
     assert topics == list(dict.fromkeys(ex.topic for ex in EXAMPLES))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_place_only_inserts_lines_in_reading_order(lang: str) -> None:
+    """The placement tool (``python -m hooks.render_example place``) rebuilds the rent page's
+    example lines from a page without them: same lines, reading order, nothing else touched."""
+    page = (DOCS / lang / "rent.md").read_text(encoding="utf-8")
+    strip = re.compile(r"\n\n\[\[example: [a-z0-9-]+\]\](?=\n)")  # what place() inserts
+    bare = strip.sub("", page)
+    assert placed_ids(bare) == [] and bare != page
+    mine = [ex for ex in EXAMPLES if ex.topic == "rent"]
+    rebuilt, homeless = place(bare, list(reversed(mine)))
+    assert homeless == []
+    assert placed_ids(rebuilt) == [ex.id for ex in mine]
+    assert rebuilt == page, "the page holds exactly what the tool places"
+    assert strip.sub("", rebuilt) == bare, "only example lines were added"
+    assert place(rebuilt, mine) == (rebuilt, []), "placing twice changes nothing"
 
 
 def test_no_example_file_unshown() -> None:

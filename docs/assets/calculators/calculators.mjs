@@ -689,7 +689,7 @@ class Calculator {
         node.checked = !missing && asBool(value);
         break;
       case "dice": {
-        const dice = asList(value);
+        const dice = asList(missing ? node.dataset.default : value);
         node.querySelectorAll("select[data-die]").forEach((s, i) => {
           if (dice[i] !== undefined) this.setSelect(s, dice[i]);
         });
@@ -921,8 +921,14 @@ class Calculator {
 
   changed(explicit) {
     const { request, errors } = this.read();
-    this.clearErrors();
     this.runtime.start();
+    const json = JSON.stringify(request);
+    if (!errors.length && !explicit && !this.clientErrors && json === this.shownState
+        && this.resultEl.dataset.source === "live") {
+      return; // nothing new (a change event after the input events): keep what is shown
+    }
+    this.clearErrors();
+    this.clientErrors = errors.length > 0;
     if (errors.length) {
       for (const [node, key] of errors) this.showFieldError(node, this.fmt.node(key));
       this.formError.replaceChildren(this.fmt.node("calc.input.fix"));
@@ -930,7 +936,6 @@ class Calculator {
       this.markStale(true);
       return;
     }
-    const json = JSON.stringify(request);
     this.writeURL(request);
     const atBuild = this.resultEl.dataset.source === "build";
     if (json === this.baseline && (this.runtime.state !== "ready" || (atBuild && !explicit))) {
@@ -939,7 +944,6 @@ class Calculator {
       this.showBuild();
       return;
     }
-    if (json === this.shownState && !explicit && this.resultEl.dataset.source === "live") return;
     this.compute(request, json);
   }
 

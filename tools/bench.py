@@ -1,0 +1,996 @@
+"""The performance benchmark: ``./dev bench`` (``python -m tools.bench``).
+
+One run, one machine, every number next to the reference it is judged against, so the
+budgets hold as *ratios* on a busy or slow machine. The run:
+
+1. builds the site (all four languages, ``mkdocs build --strict``) into a temporary folder
+   and times it;
+2. serves it on 127.0.0.1 the way a static host does (right MIME types, ``Cache-Control:
+   max-age=600``, ``Last-Modified``/304; no compression), plus a few bench-only pages under
+   ``/__bench__/`` that never enter the site;
+3. drives Debian's Chromium through Playwright. Cold = a fresh user-data-dir (empty HTTP
+   cache and code cache); warm = the same profile after two earlier visits, so Chromium has
+   both the HTTP cache and its V8/WebAssembly code caches (a Playwright *incognito* context
+   has no code cache at all: it would measure neither a first nor a return visit). Rounds
+   interleave the variants (reference, bare worker, calculator page) so a load spike on a
+   shared machine hits all of them alike; the medians are compared;
+4. times the engine in CPython (here) and in Pyodide (a bench page), and runs the test
+   suite (``--bench-skip-tests`` leaves it out);
+5. prints a table and writes every number, ratio and budget verdict as JSON to
+   ``bench-results/latest.json`` and, for the performance page, ``docs/assets/perf/latest.json``
+   (``--no-publish`` skips the second).
+
+Measurements (ids as in the JSON ``rows``): ``reference.*`` bare Pyodide ready on the main
+thread of a blank page; ``worker_bare.*`` the same files started the plain way in a module
+worker (diagnostic); ``calc_ready.*`` navigation start to the first calculator answering a
+changed input (budget: at most 1.10 x the reference); ``recalc.*`` input event to updated
+result, 100 changes over the four calculators (budget: p95 under 16 ms); ``longtasks.*``
+main-thread tasks over 50 ms while a calculator page loads, attributed with the Long
+Animation Frames API (budget: none from the project's scripts); ``bytes.*`` transferred
+before any interaction (budget: no Pyodide bytes on a rules page); ``engine.*`` calls per
+second in CPython and Pyodide, and the uncached Markov solve; ``build.time``,
+``tests.time``.
+
+>>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([5.0], 95)
+(2.5, 5.0)
+>>> verdict({"op": "<=", "limit": 1.1, "of": "ratio"}, value=2.2, ratio=1.05)
+True
+>>> verdict({"op": "<", "limit": 16, "of": "value"}, value=16.0, ratio=None)
+False
+>>> classify_script("http://127.0.0.1:1/assets/calculators/calculators.mjs")
+'project'
+>>> classify_script("http://127.0.0.1:1/assets/javascripts/bundle.1.min.js")
+'theme'
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import functools
+import gzip
+import http.server
+import json
+import mimetypes
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+RESULTS = ROOT / "bench-results" / "latest.json"
+"""Where every run writes its JSON (git-ignored)."""
+PUBLISHED = ROOT / "docs" / "assets" / "perf" / "latest.json"
+"""The committed copy the performance page renders."""
+SCHEMA = 1
+
+CHROMIUM = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-quic",
+                 "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 900}
+CACHE_CONTROL = "max-age=600"
+"""What the bench server sends with every file (GitHub Pages sends the same ten minutes)."""
+MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+              ".json": "application/json", ".svg": "image/svg+xml", ".zip": "application/zip",
+              ".css": "text/css", ".html": "text/html"}
+
+CALC_PAGE = "calculators/"
+"""The page whose first calculator is timed (Dutch; the calculator is above the fold)."""
+RULES_PAGE = "setup/"
+"""A rules page without a calculator."""
+OUT_OF_VIEW_PAGE = "rent/"
+"""A rules page whose calculator sits far below the fold."""
+READY_TIMEOUT_MS = 120_000
+RECALC_CHANGES = 100
+PYODIDE_PATHS = ("/assets/pyodide/", "/assets/engine.zip")
+"""URL paths that count as Python runtime bytes."""
+
+BUDGET_CALC_READY = {"op": "<=", "limit": 1.10, "of": "ratio"}
+BUDGET_RECALC = {"op": "<", "limit": 16.0, "of": "value"}
+BUDGET_ZERO = {"op": "<=", "limit": 0, "of": "value"}
+
+
+# --------------------------------------------------------------------------- small helpers
+
+
+def percentile(values: Sequence[float], pct: float) -> float:
+    """Linear-interpolated percentile (``pct`` in 0..100) of a non-empty sample.
+
+    >>> percentile([10, 20, 30, 40, 50], 95)
+    48.0
+    """
+    data = sorted(float(v) for v in values)
+    if not data:
+        raise ValueError("percentile of an empty sample")
+    pos = (len(data) - 1) * pct / 100
+    lo = int(pos)
+    hi = min(lo + 1, len(data) - 1)
+    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
+
+
+def median(values: Sequence[float]) -> float:
+    """The median (``statistics.median``), kept here for symmetry with :func:`percentile`.
+
+    >>> median([3, 1, 2])
+    2
+    """
+    return statistics.median(values)
+
+
+def verdict(budget: Mapping[str, Any], value: float | None, ratio: float | None) -> bool:
+    """Whether a measurement meets its budget: ``{"op": "<="|"<", "limit": x, "of":
+    "ratio"|"value"}``. A missing number never meets a budget.
+
+    >>> verdict(BUDGET_ZERO, value=0, ratio=None), verdict(BUDGET_ZERO, value=1, ratio=None)
+    (True, False)
+    """
+    subject = ratio if budget["of"] == "ratio" else value
+    if subject is None:
+        return False
+    return subject <= budget["limit"] if budget["op"] == "<=" else subject < budget["limit"]
+
+
+def classify_script(url: str, page_url: str | None = None) -> str:
+    """Who owns a script: ``project`` (assets/site.js, assets/calculators/), ``theme``
+    (Material's bundle), ``pyodide``, ``page`` (an inline script of the page: Material's or
+    ours), ``browser`` (no URL: extensions of the browser, injected probes).
+
+    >>> classify_script("http://h/assets/site.js"), classify_script("")
+    ('project', 'browser')
+    >>> classify_script("http://h/calculators/", "http://h/calculators/")
+    'page'
+    """
+    if not url:
+        return "browser"
+    path = urlsplit(url).path
+    if path.endswith("/assets/site.js") or "/assets/calculators/" in path:
+        return "project"
+    if "/assets/javascripts/" in path:
+        return "theme"
+    if any(p in path for p in PYODIDE_PATHS):
+        return "pyodide"
+    if page_url is not None and url.split("#")[0] == page_url.split("#")[0]:
+        return "page"
+    if "/__bench__/" in path:
+        return "browser"
+    return "page" if path.endswith("/") or path.endswith(".html") else "other"
+
+
+def is_pyodide_url(url: str) -> bool:
+    """True for the Python runtime's files and the engine archive.
+
+    >>> is_pyodide_url("http://h/assets/pyodide/pyodide.asm.wasm"), is_pyodide_url("http://h/x.js")
+    (True, False)
+    """
+    path = urlsplit(url).path
+    return any(p in path for p in PYODIDE_PATHS)
+
+
+def rounded(value: float | None, digits: int = 3) -> float | None:
+    """``round`` that lets ``None`` through."""
+    return None if value is None else round(value, digits)
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measurement as it appears in the JSON and on the page.
+
+    ``value`` in ``unit`` (``s``, ``ms``, ``bytes``, ``count``, ``per_s``); ``ratio`` is
+    ``value / value of against`` (another row's id); ``budget`` as :func:`verdict` reads
+    it; ``met`` is the verdict (None without a budget); ``samples`` the raw numbers.
+
+    >>> Row("x", "reference", 2.0, "s").to_json()["met"] is None
+    True
+    """
+
+    id: str
+    group: str
+    value: float | None
+    unit: str
+    against: str | None = None
+    ratio: float | None = None
+    budget: Mapping[str, Any] | None = None
+    samples: tuple[float, ...] = ()
+    note: str | None = None
+
+    @property
+    def met(self) -> bool | None:
+        """The budget verdict, or None when the row has no budget."""
+        return None if self.budget is None else verdict(self.budget, self.value, self.ratio)
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as plain JSON data (numbers rounded)."""
+        digits = 0 if self.unit in ("bytes", "count") else 4
+        return {"id": self.id, "group": self.group, "value": rounded(self.value, digits),
+                "unit": self.unit, "against": self.against, "ratio": rounded(self.ratio, 4),
+                "budget": dict(self.budget) if self.budget else None, "met": self.met,
+                "samples": [rounded(s, digits) for s in self.samples], "note": self.note}
+
+
+def ratio_row(row_id: str, group: str, value: float | None, unit: str, against: Row,
+              budget: Mapping[str, Any] | None = None, samples: Sequence[float] = (),
+              note: str | None = None) -> Row:
+    """A row judged against another row: ``ratio = value / against.value``.
+
+    >>> ref = Row("r", "g", 2.0, "s")
+    >>> ratio_row("c", "g", 2.1, "s", ref, BUDGET_CALC_READY).met
+    True
+    """
+    ratio = None
+    if value is not None and against.value:
+        ratio = value / against.value
+    return Row(row_id, group, value, unit, against.id, ratio, budget, tuple(samples), note)
+
+
+# --------------------------------------------------------------------------- machine
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def machine_info(chromium_version: str | None = None) -> dict[str, Any]:
+    """What the numbers were measured on (CPU, cores, memory, OS, browser, runtimes)."""
+    cpu = next((line.split(":", 1)[1].strip() for line in _read("/proc/cpuinfo").splitlines()
+                if line.startswith("model name")), platform.processor() or platform.machine())
+    mem_kb = next((int(line.split()[1]) for line in _read("/proc/meminfo").splitlines()
+                   if line.startswith("MemTotal:")), 0)
+    os_name = next((line.split("=", 1)[1].strip().strip('"')
+                    for line in _read("/etc/os-release").splitlines()
+                    if line.startswith("PRETTY_NAME=")), platform.platform())
+    try:
+        from hooks.pyodide_assets import pinned_pyodide_version
+        pyodide = pinned_pyodide_version(ROOT)
+    except Exception:  # noqa: BLE001 - informative only
+        pyodide = None
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": round(mem_kb / 1024 / 1024, 1),
+            "os": os_name, "arch": platform.machine(),
+            "python": platform.python_version(), "chromium": chromium_version,
+            "pyodide": pyodide, "load_before": _loadavg()}
+
+
+def _loadavg() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
+# --------------------------------------------------------------------------- server
+
+BLANK_PAGE = "<!doctype html><meta charset='utf-8'><title>blank</title><p>bench"
+
+REFERENCE_PAGE = """<!doctype html><meta charset="utf-8"><title>reference</title>
+<script type="module">
+import { loadPyodide } from "/assets/pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: "/assets/pyodide/" });
+window.__perf.marks.answered = performance.now();
+</script>"""
+"""Bare Pyodide on the main thread of a blank page: the plainest fast way."""
+
+WORKER_BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare worker</title>
+<script type="module">
+const worker = new Worker("/__bench__/worker-bare.mjs", { type: "module" });
+worker.onmessage = () => { window.__perf.marks.answered = performance.now(); };
+</script>"""
+WORKER_BARE_JS = """import { loadPyodide } from "/assets/pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: "/assets/pyodide/" });
+postMessage("ready");"""
+"""The same files started the plain way inside a module worker (the gap to explain)."""
+
+ENGINE_PAGE = """<!doctype html><meta charset="utf-8"><title>engine speed</title>
+<script type="module">
+import { loadPyodide } from "/assets/pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "/assets/pyodide/" });
+const zip = await (await fetch("/assets/engine.zip")).arrayBuffer();
+py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/bench" });
+py.runPython("import sys; sys.path.insert(0, '/home/pyodide/bench')");
+const args = await (await fetch("/__bench__/engine-args.json")).json();
+py.runPython(args.code);
+const run = py.globals.get("run");
+window.__engine = JSON.parse(run(JSON.stringify(args.requests), args.seconds, args.markov_runs));
+</script>"""
+
+ENGINE_BENCH = '''
+import json
+import time
+
+from engine import markov
+from engine.api import calculate_json
+
+
+def _clear_markov():
+    for name in dir(markov):
+        func = getattr(markov, name)
+        if callable(getattr(func, "cache_clear", None)):
+            func.cache_clear()
+
+
+def run(requests_json, seconds, markov_runs):
+    """Calls per second of each calculation (through calculate_json, like the worker),
+    and the median uncached Markov solve in seconds."""
+    out = {}
+    for kind, request in json.loads(requests_json).items():
+        text = json.dumps(request)
+        calculate_json(kind, text)
+        n = 0
+        start = time.perf_counter()
+        while True:
+            calculate_json(kind, text)
+            n += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        out[kind] = n / elapsed
+    times = []
+    for _ in range(markov_runs):
+        _clear_markov()
+        start = time.perf_counter()
+        markov.landing_odds("atlantic-city", "leave")
+        times.append(time.perf_counter() - start)
+    out["markov"] = sorted(times)[len(times) // 2]
+    out["markov_samples"] = times
+    return json.dumps(out)
+'''
+"""The same Python runs in CPython (here) and in Pyodide (``ENGINE_PAGE``)."""
+
+
+def bench_pages(engine_args: Mapping[str, Any]) -> dict[str, tuple[bytes, str]]:
+    """The bench-only files served under ``/__bench__/`` (path -> body, content type)."""
+    html, js = "text/html; charset=utf-8", "text/javascript"
+    return {
+        "/__bench__/blank.html": (BLANK_PAGE.encode(), html),
+        "/__bench__/reference.html": (REFERENCE_PAGE.encode(), html),
+        "/__bench__/worker-bare.html": (WORKER_BARE_PAGE.encode(), html),
+        "/__bench__/worker-bare.mjs": (WORKER_BARE_JS.encode(), js),
+        "/__bench__/engine.html": (ENGINE_PAGE.encode(), html),
+        "/__bench__/engine-args.json": (json.dumps(engine_args).encode(), "application/json"),
+    }
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """The built site like a static host serves it, plus the in-memory bench pages."""
+
+    extensions_map = {**mimetypes.types_map, **MIME_TYPES, "": "application/octet-stream"}
+    pages: Mapping[str, tuple[bytes, str]] = {}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", CACHE_CONTROL)
+        super().end_headers()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = urlsplit(self.path).path
+        if path in self.pages:
+            body, ctype = self.pages[path]
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            import io
+            return io.BytesIO(body)
+        return super().send_head()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+class Server:
+    """``with Server(site_dir, pages) as base_url:`` serves on a free 127.0.0.1 port."""
+
+    def __init__(self, site_dir: Path, pages: Mapping[str, tuple[bytes, str]]) -> None:
+        handler_cls = type("BenchHandler", (_Handler,), {"pages": dict(pages)})
+        handler = functools.partial(handler_cls, directory=str(site_dir))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+# --------------------------------------------------------------------------- page probes
+
+PROBE_JS = r"""(() => {
+  if (window.__perf) return;
+  const B = window.__perf = { marks: {}, longtasks: [], loafs: [], worker: {} };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) B.longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (err) { B.noLongtask = String(err); }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        B.loafs.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
+          styleLayout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: (e.scripts || []).map((s) => ({ url: s.sourceURL || "", fn: s.sourceFunctionName || "",
+            invoker: s.invoker || "", type: s.invokerType || "", start: s.startTime,
+            duration: s.duration, compile: s.executionStart ? s.executionStart - s.startTime : 0 })) });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch (err) { B.noLoaf = String(err); }
+  // Follow the calculators' worker: when it starts and what it reports.
+  const NativeWorker = window.Worker;
+  if (NativeWorker) {
+    window.Worker = class extends NativeWorker {
+      constructor(url, opts) {
+        super(url, opts);
+        B.marks.workerCreated = B.marks.workerCreated || performance.now();
+        this.addEventListener("message", (ev) => {
+          const d = ev.data || {};
+          const key = d.type === "progress" ? `worker_${d.stage}` : d.type === "ready" ? "worker_ready" : null;
+          if (key && !(key in B.marks)) B.marks[key] = performance.now();
+        });
+      }
+    };
+  }
+  const watch = new MutationObserver(() => {
+    const html = document.documentElement;
+    if (html && html.dataset.calculators === "ready" && !("boot" in B.marks)) B.marks.boot = performance.now();
+  });
+  watch.observe(document, { attributes: true, subtree: true, attributeFilter: ["data-calculators"] });
+})();"""
+"""Installed in every bench page before its own scripts: long tasks, long animation frames
+(with script attribution), the worker's milestones and the calculators' boot."""
+
+CHANGE_ON_BOOT_JS = r"""(() => {
+  const B = window.__perf;
+  const act = () => {
+    const section = document.querySelector("section.calc[data-calc]");
+    if (!section) { B.error = "no calculator"; return; }
+    B.calc = { id: section.id, top: section.getBoundingClientRect().top, viewport: innerHeight };
+    const field = section.querySelector("select[data-key=buildings]")
+      || [...section.querySelectorAll("select[data-key]")].find((s) => s.dataset.key !== "edition" && s.options.length > 1);
+    const other = [...field.options].map((o) => o.value).filter((v) => v !== field.value);
+    field.value = other[other.length - 1];
+    const result = section.querySelector(".calc-result");
+    const done = new MutationObserver(() => {
+      if (result.dataset.source === "live" && section.dataset.computed && !section.hasAttribute("aria-busy")) {
+        B.marks.answered = performance.now();
+        done.disconnect();
+      }
+    });
+    done.observe(section, { attributes: true, subtree: true, attributeFilter: ["data-computed", "data-source", "aria-busy"] });
+    B.marks.input = performance.now();
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+  const wait = new MutationObserver(() => {
+    if (document.documentElement.dataset.calculators === "ready") { wait.disconnect(); act(); }
+  });
+  wait.observe(document, { attributes: true, subtree: true, attributeFilter: ["data-calculators"] });
+})();"""
+"""On a calculator page: as soon as the calculators' script has booted, change the first
+calculator's input and note when the live answer is on the page."""
+
+RECALC_JS = r"""async (changes) => {
+  const sections = [...document.querySelectorAll("section.calc[data-calc]")];
+  const plan = sections.map((section) => {
+    const field = section.querySelector("select[data-key=buildings]")
+      || [...section.querySelectorAll("select[data-key]")].find((s) => s.dataset.key !== "edition"
+           && s.options.length > 1 && !s.closest("[hidden]"));
+    return { section, field, values: [...field.options].map((o) => o.value) };
+  });
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const out = [];
+  for (let i = 0; i < changes; i++) {
+    const { section, field, values } = plan[i % plan.length];
+    const before = section.dataset.computed || "";
+    const next = values[(values.indexOf(field.value) + 1) % values.length];
+    const updated = new Promise((resolve) => {
+      const mo = new MutationObserver(() => {
+        if ((section.dataset.computed || "") !== before && !section.hasAttribute("aria-busy")) {
+          mo.disconnect();
+          resolve(performance.now());
+        }
+      });
+      mo.observe(section, { attributes: true, attributeFilter: ["data-computed", "aria-busy"] });
+    });
+    field.value = next;
+    const t0 = performance.now();
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    const t1 = await updated;
+    const t2 = await frame();
+    out.push({ kind: section.dataset.calc, field: field.dataset.key, dom: t1 - t0, frame: t2 - t0 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return out;
+}"""
+"""100 changes round-robin over the page's calculators: input event to result in the DOM,
+and to the next animation frame."""
+
+BYTES_JS = r"""() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const res = performance.getEntriesByType("resource");
+  return [[nav.name, nav.transferSize, nav.encodedBodySize],
+          ...res.map((r) => [r.name, r.transferSize, r.encodedBodySize])];
+}"""
+
+
+# --------------------------------------------------------------------------- browser runs
+
+
+@dataclass
+class LoadSample:
+    """One timed page load: the page's marks (ms from navigation start) and its probes."""
+
+    variant: str
+    temperature: str
+    marks: dict[str, float]
+    longtasks: list[dict[str, Any]] = field(default_factory=list)
+    loafs: list[dict[str, Any]] = field(default_factory=list)
+    calc: dict[str, Any] | None = None
+    url: str = ""
+
+    @property
+    def ready_s(self) -> float:
+        """Seconds from navigation start to ready / answered."""
+        return self.marks["answered"] / 1000
+
+
+VARIANTS: Mapping[str, str] = {
+    "reference": "__bench__/reference.html",
+    "worker_bare": "__bench__/worker-bare.html",
+    "calc_ready": CALC_PAGE,
+}
+"""The timed page of each load variant."""
+
+
+class Browser:
+    """Playwright + Debian Chromium: persistent profiles for cold/warm loads, one plain
+    browser for everything else."""
+
+    def __init__(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        if not Path(CHROMIUM).exists():
+            raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium (./dev bench does it)")
+        self._pw_cm = sync_playwright()
+        self.pw = self._pw_cm.__enter__()
+        self.browser = self.pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                               headless=True)
+        self.version = self.browser.version
+        self._dirs: list[str] = []
+
+    def close(self) -> None:
+        self.browser.close()
+        self._pw_cm.__exit__(None, None, None)
+        for d in self._dirs:
+            shutil.rmtree(d, ignore_errors=True)
+
+    def profile(self) -> Any:
+        """A persistent context on a fresh user-data-dir (its own browser process)."""
+        folder = tempfile.mkdtemp(prefix="monopoly-bench-profile-")
+        self._dirs.append(folder)
+        ctx = self.pw.chromium.launch_persistent_context(
+            folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+            viewport=VIEWPORT, service_workers="block")
+        ctx.add_init_script(PROBE_JS)
+        return ctx
+
+    def context(self) -> Any:
+        """A plain (incognito) context: empty cache, no code cache."""
+        ctx = self.browser.new_context(viewport=VIEWPORT, service_workers="block")
+        ctx.add_init_script(PROBE_JS)
+        return ctx
+
+
+def timed_load(page: Any, base: str, variant: str, temperature: str,
+               settle_ms: int = 1200) -> LoadSample:
+    """Open a variant's page and wait until it is ready (or answered); then let it run a
+    little (code caches are written after tier-up) and collect the probes."""
+    url = base + VARIANTS[variant]
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => window.__perf && window.__perf.marks.answered",
+                           timeout=READY_TIMEOUT_MS)
+    page.wait_for_timeout(settle_ms)
+    data = page.evaluate("() => window.__perf")
+    if data.get("error"):
+        raise RuntimeError(f"{variant}: {data['error']}")
+    return LoadSample(variant, temperature, {k: float(v) for k, v in data["marks"].items()},
+                      data.get("longtasks", []), data.get("loafs", []), data.get("calc"), url)
+
+
+def profile_run(browser: Browser, base: str, variant: str, warm_runs: int,
+                keep_page: bool = False) -> tuple[list[LoadSample], Any]:
+    """One fresh profile: a cold load, one warm-up visit, then ``warm_runs`` warm loads.
+    Returns the samples and, with ``keep_page``, the (context, page) still open."""
+    ctx = browser.profile()
+    if variant == "calc_ready":
+        ctx.add_init_script(CHANGE_ON_BOOT_JS)
+    page = ctx.new_page()
+    page.goto(base + "__bench__/blank.html")
+    samples = [timed_load(page, base, variant, "cold")]
+    page.goto(base + "__bench__/blank.html")
+    timed_load(page, base, variant, "warmup")
+    for _ in range(warm_runs):
+        page.goto(base + "__bench__/blank.html")
+        samples.append(timed_load(page, base, variant, "warm"))
+    if keep_page:
+        return samples, (ctx, page)
+    ctx.close()
+    return samples, None
+
+
+def load_rounds(browser: Browser, base: str, rounds: int, warm_runs: int,
+                log: Callable[[str], None]) -> tuple[list[LoadSample], Any]:
+    """Interleaved rounds over the variants; the last calculator page stays open (warm,
+    ready) for the recalculation test."""
+    samples: list[LoadSample] = []
+    kept = None
+    for r in range(rounds):
+        for variant in VARIANTS:
+            last = r == rounds - 1 and variant == "calc_ready"
+            got, open_page = profile_run(browser, base, variant, warm_runs, keep_page=last)
+            if open_page:
+                kept = open_page
+            samples += got
+            log(f"  round {r + 1}/{rounds} {variant:12} "
+                + " ".join(f"{s.temperature} {s.ready_s:.2f}s" for s in got))
+    return samples, kept
+
+
+def recalc_latency(page: Any, changes: int = RECALC_CHANGES) -> list[dict[str, Any]]:
+    """Run :data:`RECALC_JS` on a ready calculator page."""
+    page.wait_for_selector("section.calc .calc-status[data-state=ready]", state="attached",
+                           timeout=READY_TIMEOUT_MS)
+    return page.evaluate(RECALC_JS, changes)
+
+
+def page_bytes(browser: Browser, base: str, path: str, site_dir: Path,
+               idle_ms: int = 1500) -> dict[str, Any]:
+    """Bytes a fresh visitor's browser transfers for a page before any interaction (load,
+    then ``idle_ms`` without touching anything): every finished request, workers included
+    (Playwright's body + header sizes), the page's own Resource Timing total as a cross-check,
+    and what gzip would make of the same files."""
+    ctx = browser.context()
+    page = ctx.new_page()
+    requested: list[Any] = []
+    ctx.on("requestfinished", lambda req: requested.append(req))
+    page.goto(base + path, wait_until="load")
+    page.wait_for_timeout(idle_ms)
+    timing = page.evaluate(BYTES_JS)
+    calc = page.evaluate("""() => { const s = document.querySelector('section.calc');
+        return s ? { top: s.getBoundingClientRect().top + scrollY, viewport: innerHeight } : null; }""")
+    sizes = []
+    for req in requested:
+        got = req.sizes()
+        sizes.append((req.url, int(got["responseBodySize"]) + int(got["responseHeadersSize"])))
+    ctx.close()
+    runtime = [(u, n) for u, n in sizes if is_pyodide_url(u)]
+    return {"path": path, "transferred": sum(n for _, n in sizes),
+            "resource_timing": sum(int(e[1]) for e in timing),
+            "gzip_estimate": sum(_gzip_size(site_dir, u) for u, _ in sizes),
+            "requests": len(sizes), "runtime_urls": sorted({u for u, _ in runtime}),
+            "runtime_bytes": sum(n for _, n in runtime), "calculator": calc}
+
+
+@functools.lru_cache(maxsize=None)
+def _gzip_file(path: str) -> int:
+    return len(gzip.compress(Path(path).read_bytes(), 6))
+
+
+def _gzip_size(site_dir: Path, url: str) -> int:
+    """gzip -6 size of the file behind a site URL (what a compressing host would send)."""
+    rel = urlsplit(url).path.lstrip("/")
+    target = site_dir / rel
+    if target.is_dir() or rel == "" or rel.endswith("/"):
+        target = target / "index.html"
+    return _gzip_file(str(target)) if target.is_file() else 0
+
+
+def engine_pyodide(browser: Browser, base: str) -> dict[str, Any]:
+    """Run :data:`ENGINE_BENCH` inside Pyodide (main thread of a bench page)."""
+    ctx = browser.context()
+    page = ctx.new_page()
+    page.goto(base + "__bench__/engine.html")
+    page.wait_for_function("() => window.__engine", timeout=READY_TIMEOUT_MS * 2)
+    data = page.evaluate("() => window.__engine")
+    ctx.close()
+    return data
+
+
+def engine_cpython(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Run :data:`ENGINE_BENCH` here, in CPython."""
+    namespace: dict[str, Any] = {}
+    exec(compile(args["code"], "<engine-bench>", "exec"), namespace)  # noqa: S102
+    return json.loads(namespace["run"](json.dumps(args["requests"]), args["seconds"],
+                                       args["markov_runs"]))
+
+
+def engine_args(seconds: float = 0.4, markov_runs: int = 3) -> dict[str, Any]:
+    """The requests (each calculator's Dutch defaults) and settings for the engine bench."""
+    from hooks.render_calculator import KINDS, default_request
+
+    return {"code": ENGINE_BENCH, "requests": {k: default_request(k, "nl") for k in KINDS},
+            "seconds": seconds, "markov_runs": markov_runs}
+
+
+# --------------------------------------------------------------------------- long tasks
+
+
+def attribute_long_tasks(samples: Sequence[LoadSample]) -> list[dict[str, Any]]:
+    """Each long task (over 50 ms) of the calculator page loads with its owner, from the
+    long animation frame that contains it: the script that ran longest in that frame
+    (``project``, ``theme``, ``page``...), or ``rendering`` when no script ran (HTML
+    parsing, style, layout)."""
+    out = []
+    for s in samples:
+        for task in s.longtasks:
+            t0, t1 = task["start"], task["start"] + task["duration"]
+            scripts: list[dict[str, Any]] = []
+            style_layout = 0.0
+            for loaf in s.loafs:
+                if loaf["start"] <= t1 and loaf["start"] + loaf["duration"] >= t0:
+                    style_layout = max(style_layout, float(loaf.get("styleLayout") or 0))
+                    for sc in loaf["scripts"]:
+                        if sc["start"] <= t1 and sc["start"] + sc["duration"] >= t0:
+                            scripts.append(sc)
+            scripts.sort(key=lambda sc: -sc["duration"])
+            top = scripts[0] if scripts else None
+            owner = classify_script(top["url"], s.url) if top else "rendering"
+            out.append({"temperature": s.temperature, "start": round(t0, 1),
+                        "duration": round(task["duration"], 1), "owner": owner,
+                        "script": (top["url"].replace(s.url.split("/calculators")[0], "")
+                                   if top else None),
+                        "function": top["fn"] if top else None,
+                        "invoker": top["invoker"] if top else None,
+                        "script_ms": round(top["duration"], 1) if top else None,
+                        "style_layout_ms": round(style_layout, 1)})
+    return out
+
+
+# --------------------------------------------------------------------------- build, tests
+
+
+def timed_build(out: Path) -> tuple[float, Path]:
+    """A full strict build of the four languages into ``out``; seconds taken."""
+    from tools.site_build import build
+
+    start = time.perf_counter()
+    result = build(out)
+    elapsed = time.perf_counter() - start
+    if not result.ok:
+        raise SystemExit(f"the strict build failed:\n{result.log[-4000:]}")
+    return elapsed, result.site_dir
+
+
+def timed_tests() -> dict[str, Any]:
+    """The whole test suite in a subprocess: seconds taken, exit code and pytest's summary."""
+    cmd = [str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv" / "bin" / "python").exists()
+           else sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    lines = [ln for ln in proc.stdout.strip().splitlines() if ln.strip()]
+    summary = lines[-1].strip("= ") if lines else ""
+    return {"seconds": elapsed, "returncode": proc.returncode, "summary": summary}
+
+
+# --------------------------------------------------------------------------- assembling
+
+
+def _marks(samples: Sequence[LoadSample], variant: str, temperature: str) -> list[LoadSample]:
+    return [s for s in samples if s.variant == variant and s.temperature == temperature]
+
+
+def load_rows(samples: Sequence[LoadSample]) -> list[Row]:
+    """Reference, bare worker and calculator rows (cold and warm), with ratios and budgets."""
+    rows: list[Row] = []
+    refs: dict[str, Row] = {}
+    for temp in ("cold", "warm"):
+        vals = [s.ready_s for s in _marks(samples, "reference", temp)]
+        refs[temp] = Row(f"reference.{temp}", "reference", median(vals), "s", samples=tuple(vals))
+    for temp in ("cold", "warm"):
+        rows.append(refs[temp])
+    for temp in ("cold", "warm"):
+        vals = [s.ready_s for s in _marks(samples, "worker_bare", temp)]
+        rows.append(ratio_row(f"worker_bare.{temp}", "reference", median(vals), "s", refs[temp],
+                              samples=vals))
+    for temp in ("cold", "warm"):
+        vals = [s.ready_s for s in _marks(samples, "calc_ready", temp)]
+        rows.append(ratio_row(f"calc_ready.{temp}", "calc_ready", median(vals), "s", refs[temp],
+                              BUDGET_CALC_READY, vals))
+    return rows
+
+
+def breakdown(samples: Sequence[LoadSample]) -> dict[str, dict[str, float]]:
+    """Median milestones (ms from navigation start) of the calculator page, cold and warm:
+    script booted, worker created, Pyodide loading, engine loading, ready, answered."""
+    keys = ("boot", "input", "workerCreated", "worker_runtime", "worker_engine",
+            "worker_ready", "answered")
+    out: dict[str, dict[str, float]] = {}
+    for temp in ("cold", "warm"):
+        group = _marks(samples, "calc_ready", temp)
+        out[temp] = {k: round(median([s.marks[k] for s in group if k in s.marks]), 1)
+                     for k in keys if any(k in s.marks for s in group)}
+    return out
+
+
+def assemble(machine: Mapping[str, Any], settings: Mapping[str, Any], rows: Sequence[Row],
+             extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON document of one run."""
+    budgets = [r for r in rows if r.budget is not None]
+    return {"schema": SCHEMA, "generated": _dt.datetime.now(_dt.timezone.utc)
+            .replace(microsecond=0).isoformat(), "command": "./dev bench",
+            "machine": dict(machine), "settings": dict(settings),
+            "rows": [r.to_json() for r in rows],
+            "summary": {"budgets": len(budgets), "met": sum(bool(r.met) for r in budgets)},
+            **extra}
+
+
+def format_table(doc: Mapping[str, Any]) -> str:
+    """The plain-text table printed at the end of a run."""
+    def show(value: Any, unit: str) -> str:
+        if value is None:
+            return "—"
+        if unit == "bytes":
+            return f"{value / 1e6:.3f} MB" if value >= 1e5 else f"{value:.0f} B"
+        if unit == "per_s":
+            return f"{value:,.0f}/s"
+        if unit == "count":
+            return f"{value:.0f}"
+        return f"{value:.3f} {unit}" if unit == "s" else f"{value:.2f} {unit}"
+
+    lines = [f"{'measurement':34} {'value':>14} {'ratio':>16} {'budget':>16}  status"]
+    for r in doc["rows"]:
+        ratio = f"{r['ratio']:.3f} x {r['against']}" if r["ratio"] is not None else ""
+        b = r["budget"]
+        budget = "" if not b else f"{'ratio' if b['of'] == 'ratio' else ''} {b['op']} {b['limit']}"
+        status = "" if r["met"] is None else ("met" if r["met"] else "MISSED")
+        lines.append(f"{r['id']:34} {show(r['value'], r['unit']):>14} {ratio[:16]:>16} "
+                     f"{budget.strip():>16}  {status}")
+    s = doc["summary"]
+    lines.append(f"budgets met: {s['met']}/{s['budgets']}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- main
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """The whole benchmark; returns the JSON document."""
+    def log(msg: str) -> None:
+        print(msg, flush=True)
+
+    t_start = time.perf_counter()
+    work = Path(tempfile.mkdtemp(prefix="monopoly-bench-"))
+    try:
+        if args.site:
+            build_s, site_dir = None, Path(args.site).resolve()
+            log(f"using the prebuilt site {site_dir} (no build time)")
+        else:
+            log("building the site (four languages, strict) ...")
+            build_s, site_dir = timed_build(work / "site")
+            log(f"  {build_s:.1f} s")
+        e_args = engine_args(args.engine_seconds)
+        browser = Browser()
+        machine = machine_info(browser.version)
+        try:
+            with Server(site_dir, bench_pages(e_args)) as base:
+                log(f"serving {site_dir} at {base}; page loads ({args.rounds} rounds) ...")
+                samples, kept = load_rounds(browser, base, args.rounds, args.warm_runs, log)
+                log("recalculation latency ...")
+                recalc = recalc_latency(kept[1], args.changes)
+                kept[0].close()
+                log("bytes before interaction ...")
+                rules = page_bytes(browser, base, RULES_PAGE, site_dir)
+                hidden = page_bytes(browser, base, OUT_OF_VIEW_PAGE, site_dir)
+                shown = page_bytes(browser, base, CALC_PAGE, site_dir, idle_ms=4000)
+                log("engine speed in Pyodide and CPython ...")
+                e_py = engine_pyodide(browser, base)
+        finally:
+            browser.close()
+        e_cp = engine_cpython(e_args)
+        tests = None
+        if not args.bench_skip_tests:
+            log("test suite (pytest -q) ...")
+            tests = timed_tests()
+            log(f"  {tests['seconds']:.1f} s: {tests['summary']}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    rows = load_rows(samples)
+    dom = [r["dom"] for r in recalc]
+    frame = [r["frame"] for r in recalc]
+    rows += [Row("recalc.p50", "recalc", percentile(dom, 50), "ms"),
+             Row("recalc.p95", "recalc", percentile(dom, 95), "ms", budget=BUDGET_RECALC),
+             Row("recalc.frame_p95", "recalc", percentile(frame, 95), "ms")]
+    tasks = attribute_long_tasks(_marks(samples, "calc_ready", "cold")
+                                 + _marks(samples, "calc_ready", "warm"))
+    loads = len(_marks(samples, "calc_ready", "cold") + _marks(samples, "calc_ready", "warm"))
+    project = [t for t in tasks if t["owner"] in ("project", "pyodide")]
+    rows += [Row("longtasks.project", "longtasks", len(project), "count", budget=BUDGET_ZERO,
+                 note=f"{loads} loads"),
+             Row("longtasks.other", "longtasks", len(tasks) - len(project), "count",
+                 note=f"{loads} loads"),
+             Row("longtasks.max_ms", "longtasks", max((t["duration"] for t in tasks), default=0),
+                 "ms")]
+    rows += [Row("bytes.rules_page", "bytes", rules["transferred"], "bytes"),
+             Row("bytes.rules_page_runtime", "bytes", rules["runtime_bytes"], "bytes",
+                 budget=BUDGET_ZERO),
+             Row("bytes.out_of_view", "bytes", hidden["transferred"], "bytes"),
+             Row("bytes.out_of_view_runtime", "bytes", hidden["runtime_bytes"], "bytes"),
+             Row("bytes.calc_in_view", "bytes", shown["transferred"], "bytes")]
+    for kind in e_args["requests"]:
+        cp = Row(f"engine.{kind}.cpython", "engine", e_cp[kind], "per_s")
+        rows += [cp, ratio_row(f"engine.{kind}.pyodide", "engine", e_py[kind], "per_s", cp)]
+    mk = Row("engine.markov.cpython", "engine", e_cp["markov"] * 1000, "ms",
+             samples=tuple(x * 1000 for x in e_cp["markov_samples"]))
+    rows += [mk, ratio_row("engine.markov.pyodide", "engine", e_py["markov"] * 1000, "ms", mk,
+                           samples=[x * 1000 for x in e_py["markov_samples"]])]
+    rows += [Row("build.time", "build", build_s, "s"),
+             Row("tests.time", "build", tests["seconds"] if tests else None, "s",
+                 note=(tests["summary"] if tests else "skipped"))]
+    machine = {**machine, "load_after": _loadavg()}
+    settings = {"rounds": args.rounds, "warm_runs": args.warm_runs, "changes": args.changes,
+                "viewport": [VIEWPORT["width"], VIEWPORT["height"]],
+                "server": f"python http.server, Cache-Control: {CACHE_CONTROL}, no compression",
+                "cold": "fresh user-data-dir", "warm": "same profile, third visit",
+                "calculator_page": CALC_PAGE, "rules_page": RULES_PAGE,
+                "out_of_view_page": OUT_OF_VIEW_PAGE,
+                "bench_seconds": round(time.perf_counter() - t_start, 1)}
+    extra = {"breakdown": breakdown(samples), "long_tasks": tasks,
+             "bytes": {"rules_page": rules, "out_of_view": hidden, "calc_in_view": shown},
+             "recalc_samples": [{k: (round(v, 2) if isinstance(v, float) else v)
+                                 for k, v in r.items()} for r in recalc],
+             "calculator_position": next((s.calc for s in samples if s.calc), None),
+             "tests": tests}
+    return assemble(machine, settings, rows, extra)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry (``./dev bench``)."""
+    parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bench-skip-tests", action="store_true",
+                        help="do not run (and time) the test suite")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="interleaved rounds of profiles per variant (default 3)")
+    parser.add_argument("--warm-runs", type=int, default=2, help="warm loads per profile")
+    parser.add_argument("--changes", type=int, default=RECALC_CHANGES,
+                        help="input changes for the recalculation latency")
+    parser.add_argument("--engine-seconds", type=float, default=0.4,
+                        help="seconds of calls per calculation in each runtime")
+    parser.add_argument("--site", help="use this already built site (skips the build timing)")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the JSON")
+    parser.add_argument("--no-publish", action="store_true",
+                        help=f"do not copy the JSON to {PUBLISHED.relative_to(ROOT)}")
+    args = parser.parse_args(argv)
+    doc = run(args)
+    text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    if not args.no_publish:
+        PUBLISHED.parent.mkdir(parents=True, exist_ok=True)
+        PUBLISHED.write_text(text, encoding="utf-8")
+    print(format_table(doc))
+    print(f"written: {args.out}" + ("" if args.no_publish else f" and {PUBLISHED}"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
