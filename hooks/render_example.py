@@ -23,7 +23,6 @@ File format (TOML, read with :mod:`tomllib`)::
     owned = 2
     [expected]                      # result fields, compared exactly (a subset of the result)
     amount = 100
-    [round]                         # optional: "path" = decimals, for published float figures
     [text.nl]                       # and sv, da, nb: title and situation (1-2 sentences)
     title = "..."
     situation = "..."
@@ -44,6 +43,7 @@ those message keys among the explanation steps.
 from __future__ import annotations
 
 import copy
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -71,7 +71,7 @@ EXAMPLES_PAGE = "examples"
 """The page (same slug in every language) that shows every example, in order."""
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TOP_KEYS = frozenset({"id", "kind", "edition", "clauses", "topic", "by_hand", "request",
-                      "expected", "round", "text"})
+                      "expected", "text"})
 SPECIAL_EXPECTED = ("error", "steps_include")
 NO_EDITION_KINDS = ("odds", "group_rents")
 """Kinds whose request names a board, not an edition (the example's edition must play on it)."""
@@ -104,7 +104,6 @@ class Example:
     by_hand: str
     request: Mapping[str, Any]
     expected: Mapping[str, Any]
-    rounding: Mapping[str, int]
     texts: Mapping[str, ExampleText]
     path: Path = field(compare=False)
 
@@ -221,20 +220,16 @@ def load_example(path: Path) -> Example:
         raise _fail(path, "expected.steps_include must be a list of message keys")
     if "error" in expected and set(expected) - {"error", "field"}:
         raise _fail(path, "an expected error allows only 'error' and 'field'")
-    rounding = data.get("round", {})
-    paths = {p for p, _ in flatten(expected)}
-    if not isinstance(rounding, dict) or not all(
-            k in paths and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 12
-            for k, v in rounding.items()):
-        raise _fail(path, "[round] maps expected paths to a number of decimals (0-12)")
     return Example(ex_id, data["kind"], data["edition"], tuple(clauses), data["topic"],
                    data["by_hand"].strip(), MappingProxyType(request), MappingProxyType(expected),
-                   MappingProxyType(rounding), MappingProxyType(_check_texts(path, data.get("text"))),
-                   path)
+                   MappingProxyType(_check_texts(path, data.get("text"))), path)
 
 
 def _signature(directory: Path) -> tuple[tuple[str, int], ...]:
-    return tuple((p.name, p.stat().st_mtime_ns) for p in sorted(directory.glob("*.toml")))
+    """Names and modification times of the example files (cheap: one directory scan)."""
+    with os.scandir(directory) as entries:
+        return tuple(sorted((e.name, e.stat().st_mtime_ns) for e in entries
+                            if e.name.endswith(".toml") and e.is_file()))
 
 
 @lru_cache(maxsize=8)
@@ -341,9 +336,6 @@ def mismatches(example: Example, result: Mapping[str, Any]) -> list[Mismatch]:
             out.append(Mismatch("steps_include", missing, keys, True))
     for path, want in flatten(expected):
         found, got = lookup(result, path)
-        if found and path in example.rounding and isinstance(got, (int, float)) \
-                and not isinstance(got, bool):
-            got = round(got, example.rounding[path])
         if not found or not same(want, got):
             out.append(Mismatch(path, want, got, found))
     return out
@@ -727,9 +719,7 @@ def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: 
     if parent.startswith("buildings") and leaf.isdigit():
         return w.level(value)
     if leaf == "probability" and isinstance(value, (int, float)):
-        digits = example.rounding.get(path, 4)
-        return h(format_number(w.lang, round(100 * value, max(0, digits - 2)),
-                               max(0, digits - 2))) + "\u00a0%"
+        return h(format_number(w.lang, round(100 * value, 2), 2)) + "\u00a0%"
     if leaf in ENUM_FIELDS and isinstance(value, str):
         return w.enum(leaf, value)
     return w.scalar(value, money=leaf in MONEY_FIELDS)

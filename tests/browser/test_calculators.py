@@ -753,6 +753,18 @@ def test_phone_width(open_page, lang: str) -> None:
     for kind in KINDS:
         box = sp.page.locator(f"#calc-{kind}").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        # no control, table or text sticks out of its calculator
+        outside = sp.page.eval_on_selector(f"#calc-{kind}", """calc => {
+            return [...calc.querySelectorAll('input, select, button, table, p, legend, label')]
+              .filter(e => e.getClientRects().length && !e.closest('[hidden]'))
+              .filter(e => {
+                const box = (e.parentElement.closest('fieldset, .calc-result') || calc)
+                  .getBoundingClientRect();
+                const b = e.getBoundingClientRect();
+                return b.left < box.left - 0.5 || b.right > box.right + 0.5; })
+              .map(e => e.outerHTML.slice(0, 60));
+        }""")
+        assert outside == [], (kind, outside)
 
 
 @pytest.mark.parametrize("lang", LANGS)

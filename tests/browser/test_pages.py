@@ -62,7 +62,7 @@ def test_language_switcher_keeps_the_page(open_page, site_url: str, lang: str) -
 @pytest.mark.parametrize("lang", LANGS)
 def test_search_stays_in_the_language(open_page, lang: str) -> None:
     sp = open_page(path(lang, "index"))
-    sp.page.click("label.md-search__icon[for='__search'], .md-header__button[for='__search']")
+    sp.page.click("input.md-search__input")  # in the header at desktop width
     sp.page.fill("input.md-search__input", SEARCH_WORDS[lang])
     sp.page.wait_for_selector(".md-search-result__item a", timeout=15000)
     hrefs = sp.page.eval_on_selector_all(".md-search-result__item a",
