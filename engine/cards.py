@@ -239,4 +239,6 @@ def deck(deck_id: str) -> Deck:
     for d in DECKS:
         if d.id == deck_id:
             return d
-    raise EngineError("error.unknown_deck", field="deck", deck=str(deck_id)[:40])
+    from .validate import show  # str() of a 5000-digit int raises: show() never does
+    raise EngineError("error.unknown_deck", field="deck",
+                      deck=deck_id[:40] if isinstance(deck_id, str) else show(deck_id))

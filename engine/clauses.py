@@ -195,12 +195,20 @@ CLAUSES: Mapping[str, Clause] = MappingProxyType({
 """Every clause by id (built once at import, never changed)."""
 
 
-def clause(clause_id: str) -> Clause:
-    """The clause with this id, or :class:`EngineError` ``error.unknown_clause``."""
-    try:
+def clause(clause_id: object) -> Clause:
+    """The clause with this id, or :class:`EngineError` ``error.unknown_clause``.
+
+    >>> clause(float("inf"))
+    Traceback (most recent call last):
+    ...
+    engine.errors.EngineError: error.unknown_clause {'clause': 'inf'}
+    """
+    if isinstance(clause_id, str) and clause_id in CLAUSES:
         return CLAUSES[clause_id]
-    except KeyError:
-        raise EngineError("error.unknown_clause", clause=clause_id) from None
+    # the id is shown in a message: always short text (never a float, list or huge number)
+    from .validate import show
+    shown = clause_id[:40] if isinstance(clause_id, str) else show(clause_id)
+    raise EngineError("error.unknown_clause", clause=shown)
 
 
 def page_clauses(slug: str) -> tuple[Clause, ...]:

@@ -41,6 +41,7 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_odds",
     "hooks.render_example",
     "hooks.render_calculator",
+    "hooks.render_perf",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""
 

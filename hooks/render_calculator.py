@@ -79,8 +79,6 @@ message-key prefix. The same names can be counts elsewhere (``mortgaged`` in ren
 MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step.score.", "error.")
 """Message keys the page script may need."""
 
-_SHARED_DONE: dict[int, int] = {}  # id(page) -> calculators rendered so far on it
-
 
 # --------------------------------------------------------------------------- URL state
 
@@ -1159,29 +1157,20 @@ FORMS: Mapping[str, Callable[[Form], str]] = {
 
 
 def _calc_id(ctx: Context, kind: str) -> tuple[str, bool]:
-    """(element id, first calculator on this page?)."""
+    """(element id, first calculator on this page?); the count lives on the page object."""
     if ctx.page is None:
         return f"calc-{kind}", True
-    key = id(ctx.page)
-    seen = _SHARED_DONE.get(key, 0)
-    _SHARED_DONE[key] = seen + 1
-    if len(_SHARED_DONE) > 512:  # a long `mkdocs serve`: forget old pages
-        for old in list(_SHARED_DONE)[:256]:
-            _SHARED_DONE.pop(old, None)
-    ids = getattr(ctx.page, "_calc_ids", None)
+    ids: list[str] | None = getattr(ctx.page, "_calculator_ids", None)
     if ids is None:
-        ids = set()
-        try:
-            ctx.page._calc_ids = ids
-        except AttributeError:
-            pass
+        ids = []
+        ctx.page._calculator_ids = ids
     base = f"calc-{kind}"
     cid, n = base, 1
     while cid in ids:
         n += 1
         cid = f"{base}-{n}"
-    ids.add(cid)
-    return cid, seen == 0
+    ids.append(cid)
+    return cid, len(ids) == 1
 
 
 def render(ctx: Context) -> str:

@@ -3,6 +3,7 @@
  * - A "copy link" button on every numbered clause heading (h2.clause). Its label comes
  *   from the heading's data-copy-label (translated at build time); the confirmation
  *   uses Material's own translated "copied" text and is announced to screen readers.
+ * - Material's search dialog gets an accessible name (the search field's translated label).
  * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
  */
 (function () {
@@ -91,7 +92,18 @@
     });
   }
 
+  // Material's search overlay is a role="dialog" without a name: give it the search
+  // field's own (translated) label, so screen readers announce what the dialog is.
+  function nameSearchDialog() {
+    var dialog = document.querySelector('.md-search[role="dialog"]');
+    var input = document.querySelector(".md-search__input[aria-label]");
+    if (dialog && input && !dialog.hasAttribute("aria-label")) {
+      dialog.setAttribute("aria-label", input.getAttribute("aria-label"));
+    }
+  }
+
   function init() {
+    nameSearchDialog();
     addCopyButtons();
     document.documentElement.setAttribute("data-site-ready", "1");
   }

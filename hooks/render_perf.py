@@ -1,0 +1,297 @@
+"""``[[perf-table]]``: the latest benchmark (``./dev bench``) as translated tables.
+
+The benchmark (:mod:`tools.bench`) writes ``docs/assets/perf/latest.json``; this module
+renders it at build time, in the page language:
+
+- ``[[perf-table]]``: where and when it was measured, then every measurement with its
+  value, its ratio to what it is judged against, its budget and whether it was met;
+- ``[[perf-table: breakdown]]``: the milestones of the calculator page load (cold, warm);
+- ``[[perf-table: longtasks]]``: every main-thread task over 50 ms while the calculator
+  page loaded, with its CPU time and who spent it.
+
+Labels come from ``translations/<lang>/perf.po`` (``perf.*``); numbers are written the
+language's way. The verdicts are the benchmark's (``met`` in the JSON); nothing is
+re-measured here.
+
+>>> doc = {"rows": [{"id": "recalc.p95", "unit": "ms", "value": 3.25, "ratio": None,
+...         "against": None, "budget": {"op": "<", "limit": 16, "of": "value"}, "met": True}]}
+>>> "3,25" in value_text("nl", doc["rows"][0]) and "ms" in value_text("nl", doc["rows"][0])
+True
+>>> budget_text("nl", doc["rows"][0], doc)
+'&lt; 16 ms'
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
+
+from hooks.common import ROOT, Context, h
+from tools.i18n import translations
+
+JSON_PATH = Path("assets") / "perf" / "latest.json"
+"""Where the published result lives, relative to the docs folder."""
+
+GROUPS: tuple[str, ...] = ("reference", "calc_ready", "recalc", "longtasks", "bytes", "engine",
+                           "build")
+"""Table sections, in order (a row's ``group``)."""
+
+MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_runtime",
+                               "worker_engine", "worker_ready", "answered")
+"""The calculator page's milestones, in order (keys of ``breakdown`` in the JSON)."""
+
+OWNERS: tuple[str, ...] = ("project", "theme", "page", "pyodide", "parse", "rendering",
+                           "unattributed", "browser", "other")
+"""Who a long task's time is given to (see :func:`tools.bench.trace_long_tasks`)."""
+
+CELL = "white-space:nowrap"
+
+
+def t(lang: str, key: str, **params: object) -> str:
+    """Message ``key`` in ``lang`` as escaped HTML (a Dutch fallback is marked)."""
+    return translations().gettext(lang, key, **params).html()
+
+
+def plain(lang: str, key: str, **params: object) -> str:
+    """Message ``key`` in ``lang`` as plain text."""
+    return str(translations().gettext(lang, key, **params))
+
+
+def number(lang: str, value: float, digits: int) -> str:
+    """``value`` with at most ``digits`` decimals, the language's way.
+
+    >>> number("nl", 1234.5, 1), number("sv", 0.25, 2).replace("\\xa0", " ")
+    ('1.234,5', '0,25')
+    """
+    pattern = "#,##0" + ("." + "#" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=lang)
+
+
+def _digits(value: float) -> int:
+    """Decimals worth showing: 3 significant digits, at most 2 decimals.
+
+    >>> _digits(2.345), _digits(0.5), _digits(123.4), _digits(0.0)
+    (2, 2, 0, 0)
+    """
+    a = abs(value)
+    if a == 0 or a >= 100:
+        return 0
+    if a >= 10:
+        return 1
+    return 2
+
+
+def value_text(lang: str, row: Mapping[str, Any]) -> str:
+    """A row's value with its unit (escaped HTML), or the 'not measured' text.
+
+    >>> value_text("nl", {"unit": "bytes", "value": 631000})
+    '631 kB'
+    >>> value_text("da", {"unit": "per_s", "value": 21971.4})
+    '21.971 pr. s'
+    """
+    value = row.get("value")
+    unit = row["unit"]
+    if value is None:
+        return t(lang, "perf.not_measured")
+    if unit == "bytes":
+        if value >= 1_000_000:
+            return t(lang, "perf.unit.mb", value=number(lang, value / 1e6, 2))
+        if value >= 1000:
+            return t(lang, "perf.unit.kb", value=number(lang, value / 1e3, 0))
+        return t(lang, "perf.unit.b", value=number(lang, value, 0))
+    if unit == "count":
+        return t(lang, "perf.unit.count", value=number(lang, value, 0))
+    if unit == "per_s":
+        return t(lang, "perf.unit.per_s", value=number(lang, value, 0))
+    return t(lang, f"perf.unit.{unit}", value=number(lang, value, _digits(value)))
+
+
+def _row(doc: Mapping[str, Any], row_id: str | None) -> Mapping[str, Any] | None:
+    return next((r for r in doc.get("rows", []) if r["id"] == row_id), None)
+
+
+def ratio_text(lang: str, row: Mapping[str, Any]) -> str:
+    """``1,04 × de referentie (koud)``, or empty when the row has no ratio."""
+    if row.get("ratio") is None or not row.get("against"):
+        return ""
+    return t(lang, "perf.ratio", ratio=number(lang, row["ratio"], 2 if row["ratio"] < 10 else 1),
+             against=plain(lang, f"perf.against.{row['against']}"))
+
+
+def budget_text(lang: str, row: Mapping[str, Any], doc: Mapping[str, Any]) -> str:
+    """The budget in words: ``≤ 1,10 × de referentie (koud)``, ``< 16 ms``, ``geen``."""
+    budget = row.get("budget")
+    if not budget:
+        return ""
+    op = "≤" if budget["op"] == "<=" else "<"
+    if budget["of"] == "ratio":
+        return h(op) + " " + t(lang, "perf.ratio", ratio=number(lang, budget["limit"], 2),
+                               against=plain(lang, f"perf.against.{row['against']}"))
+    if budget["limit"] == 0 and budget["op"] == "<=":
+        return t(lang, "perf.budget.none")
+    return h(op) + " " + value_text(lang, {**row, "value": budget["limit"]})
+
+
+def status_html(lang: str, row: Mapping[str, Any]) -> str:
+    """Met / missed (with a class for the colour), or nothing for rows without a budget."""
+    met = row.get("met")
+    if met is None:
+        return ""
+    key, cls = ("perf.status.met", "perf-met") if met else ("perf.status.missed", "perf-missed")
+    mark = "✓" if met else "✗"
+    return f'<span class="{cls}"><span aria-hidden="true">{mark} </span>{t(lang, key)}</span>'
+
+
+def machine_text(lang: str, doc: Mapping[str, Any]) -> str:
+    """Where and when the numbers were measured (escaped HTML)."""
+    m = doc["machine"]
+    when = _dt.datetime.fromisoformat(doc["generated"])
+    load = m.get("load_before") or []
+    load_after = m.get("load_after") or []
+    return t(lang, "perf.machine",
+             date=format_date(when.date(), format="long", locale=lang),
+             time=when.strftime("%H:%M"),
+             cpu=m.get("cpu") or "?", cores=number(lang, m.get("cores") or 0, 0),
+             memory=number(lang, m.get("memory_gb") or 0, 0), os=m.get("os") or "?",
+             chromium=m.get("chromium") or "?", pyodide=m.get("pyodide") or "?",
+             python=m.get("python") or "?",
+             load_before=number(lang, load[0], 1) if load else "?",
+             load_after=number(lang, load_after[0], 1) if load_after else "?")
+
+
+def summary_text(lang: str, doc: Mapping[str, Any]) -> str:
+    """``4 van de 5 budgetten gehaald``."""
+    s = doc.get("summary") or {}
+    return t(lang, "perf.summary", met=number(lang, s.get("met", 0), 0),
+             total=number(lang, s.get("budgets", 0), 0))
+
+
+def main_table(lang: str, doc: Mapping[str, Any]) -> str:
+    """Every measurement, grouped, with value, ratio, budget and verdict."""
+    head = "".join(f'<th scope="col">{t(lang, f"perf.col.{c}")}</th>'
+                   for c in ("measure", "value", "ratio", "budget", "status"))
+    body = []
+    rows = list(doc.get("rows", []))
+    for group in GROUPS:
+        members = [r for r in rows if r.get("group") == group]
+        if not members:
+            continue
+        body.append(f'<tr class="perf-group"><th scope="colgroup" colspan="5">'
+                    f'{t(lang, f"perf.group.{group}")}</th></tr>')
+        for r in members:
+            body.append(
+                f'<tr data-id="{h(r["id"])}" data-met="{h(json.dumps(r.get("met")))}">'
+                f'<th scope="row">{t(lang, "perf.row." + r["id"])}</th>'
+                f'<td class="perf-value" style="{CELL};text-align:right">{value_text(lang, r)}</td>'
+                f'<td class="perf-ratio" style="{CELL}">{ratio_text(lang, r)}</td>'
+                f'<td class="perf-budget" style="{CELL}">{budget_text(lang, r, doc)}</td>'
+                f'<td class="perf-status" style="{CELL}">{status_html(lang, r)}</td></tr>')
+    unknown = [r["id"] for r in rows if r.get("group") not in GROUPS]
+    if unknown:
+        raise ValueError(f"rows in unknown groups: {', '.join(unknown)}")
+    return (f'<div class="perf" id="perf-results"><p class="perf-machine">{machine_text(lang, doc)}</p>'
+            f'<p class="perf-summary"><strong>{summary_text(lang, doc)}</strong></p>'
+            f'<div style="overflow-x:auto"><table class="perf-table" '
+            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.caption")}</caption>'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div></div>')
+
+
+def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
+    """Milestones of the calculator page (median ms from navigation start), cold and warm,
+    with the reference's ready time underneath."""
+    data = doc.get("breakdown") or {}
+    temps = [x for x in ("cold", "warm") if x in data]
+    head = "".join(f'<th scope="col" style="text-align:right">{t(lang, f"perf.temp.{x}")}</th>'
+                   for x in temps)
+    body = []
+    for key in MILESTONES:
+        if not any(key in data[x] for x in temps):
+            continue
+        cells = "".join(
+            f'<td style="{CELL};text-align:right" data-temp="{x}">'
+            f'{t(lang, "perf.unit.ms", value=number(lang, data[x][key], 0)) if key in data[x] else ""}'
+            f'</td>' for x in temps)
+        body.append(f'<tr data-milestone="{key}"><th scope="row">'
+                    f'{t(lang, f"perf.milestone.{key}")}</th>{cells}</tr>')
+    ref_cells = []
+    for x in temps:
+        ref = _row(doc, f"reference.{x}")
+        shown = "" if not ref or ref.get("value") is None else t(
+            lang, "perf.unit.ms", value=number(lang, ref["value"] * 1000, 0))
+        ref_cells.append(f'<td style="{CELL};text-align:right" data-temp="{x}">{shown}</td>')
+    body.append(f'<tr data-milestone="reference"><th scope="row">'
+                f'{t(lang, "perf.milestone.reference")}</th>{"".join(ref_cells)}</tr>')
+    return (f'<div style="overflow-x:auto"><table class="perf-breakdown" '
+            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.breakdown.caption")}'
+            f'</caption><thead><tr><th scope="col">{t(lang, "perf.col.milestone")}</th>{head}</tr>'
+            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+
+
+def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
+    """Every long task of the traced calculator page loads, with CPU time and owners."""
+    tasks = doc.get("long_tasks") or []
+    if not tasks:
+        return f'<p class="perf-longtasks">{t(lang, "perf.lt.none")}</p>'
+    head = "".join(f'<th scope="col">{t(lang, f"perf.lt.col.{c}")}</th>'
+                   for c in ("load", "start", "duration", "cpu", "owner", "shares"))
+    body = []
+    for task in tasks:
+        ms = lambda v: t(lang, "perf.unit.ms", value=number(lang, v, 0 if v >= 10 else 1))  # noqa: E731
+        shares = "; ".join(f'{t(lang, f"perf.owner.{o}")} {ms(v)}'
+                           for o, v in (task.get("cpu_shares") or {}).items())
+        body.append(
+            f'<tr data-owner="{h(task["owner"])}"><td>{t(lang, "perf.temp." + task["temperature"])}</td>'
+            f'<td style="{CELL};text-align:right">{ms(task["start"])}</td>'
+            f'<td style="{CELL};text-align:right">{ms(task["duration"])}</td>'
+            f'<td style="{CELL};text-align:right">{ms(task["cpu"])}</td>'
+            f'<td>{t(lang, "perf.owner." + task["owner"])}</td><td>{shares}</td></tr>')
+    return (f'<div style="overflow-x:auto"><table class="perf-longtasks" '
+            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.lt.caption")}</caption>'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+
+
+def json_path(docs_dir: Path | str | None = None) -> Path:
+    """The published JSON: in the docs folder being built, else the project's."""
+    if docs_dir is not None:
+        candidate = Path(docs_dir) / JSON_PATH
+        if candidate.is_file():
+            return candidate
+    return ROOT / "docs" / JSON_PATH
+
+
+@lru_cache(maxsize=8)
+def _load(path: str, mtime: float) -> dict[str, Any]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def load(docs_dir: Path | str | None = None) -> dict[str, Any]:
+    """The published benchmark result (cached per file version)."""
+    path = json_path(docs_dir)
+    return _load(str(path), path.stat().st_mtime)
+
+
+RENDERERS = {"": main_table, "breakdown": breakdown_table, "longtasks": long_task_table}
+
+
+def render(ctx: Context) -> str:
+    """``[[perf-table]]``, ``[[perf-table: breakdown]]``, ``[[perf-table: longtasks]]``."""
+    part = ctx.args[0] if ctx.args else ""
+    if len(ctx.args) > 1 or part not in RENDERERS:
+        raise ctx.error(f"takes nothing, 'breakdown' or 'longtasks' (got {' '.join(ctx.args)!r})")
+    path = json_path(ctx.docs_dir)
+    if not path.is_file():
+        raise ctx.error(f"{path} is missing: run ./dev bench")
+    try:
+        doc = load(ctx.docs_dir)
+        return RENDERERS[part](ctx.lang, doc)
+    except (ValueError, KeyError, TypeError) as err:
+        raise ctx.error(f"{path}: {err!r}") from None
+
+
+DIRECTIVES = {"perf-table": render}

@@ -1,0 +1,55 @@
+"""Shared test reporting: how many fuzz cases ran and how many pages were checked.
+
+Tests record counts with the ``report`` fixture (``report("engine fuzz", "rent", 300)``);
+at the end of the run :func:`pytest_terminal_summary` prints every count, so they show in
+the output of ``./dev test`` even without ``-s``. The case counter of
+``tests/test_engine_fuzz.py`` (module global ``CASES``) is printed too when it ran.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from typing import Callable
+
+import pytest
+
+_COUNTS = pytest.StashKey[dict[str, Counter[str]]]()
+
+
+def _counts(config: pytest.Config) -> dict[str, Counter[str]]:
+    if _COUNTS not in config.stash:
+        config.stash[_COUNTS] = {}
+    return config.stash[_COUNTS]
+
+
+@pytest.fixture(scope="session")
+def report(pytestconfig: pytest.Config) -> Callable[[str, str, int], None]:
+    """``report(section, name, n)``: add ``n`` to a count printed at the end of the run.
+
+    >>> c = Counter(); c["rent"] += 3; c["rent"]
+    3
+    """
+    counts = _counts(pytestconfig)
+
+    def add(section: str, name: str, n: int = 1) -> None:
+        counts.setdefault(section, Counter())[name] += n
+
+    return add
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """Print the recorded counts (fuzz cases, pages checked) after the test results."""
+    counts = {k: Counter(v) for k, v in _counts(config).items()}
+    legacy = sys.modules.get("test_engine_fuzz")
+    cases = getattr(legacy, "CASES", None)
+    if cases:
+        counts.setdefault("engine fuzz (tests/test_engine_fuzz.py)", Counter()).update(cases)
+    if not counts:
+        return
+    terminalreporter.section("fuzz cases and pages checked")
+    for section in sorted(counts):
+        items = counts[section]
+        total = sum(n for name, n in items.items() if "(" not in name)
+        detail = ", ".join(f"{name} {n}" for name, n in sorted(items.items()))
+        terminalreporter.write_line(f"{section}: {total} - {detail}")
