@@ -15,6 +15,7 @@ import posixpath
 import re
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any, Callable
@@ -67,6 +68,7 @@ def page_path(lang: str, slug: str, use_directory_urls: bool = True) -> str:
     return f"{prefix}{slug}.html"
 
 
+@lru_cache(maxsize=4096)
 def relative_url(from_lang: str, from_slug: str, to_lang: str, to_slug: str,
                  anchor: str | None = None, use_directory_urls: bool = True) -> str:
     """URL of page ``to`` relative to page ``from`` (both given as language + slug)."""
@@ -153,5 +155,11 @@ class Context:
         return DirectiveError(message)
 
 
+class Html(str):
+    """A renderer's result that is finished HTML: the hook inserts it into the page after
+    the Markdown conversion, untouched (faster than letting Markdown re-parse big tables).
+    Return a plain ``str`` instead when the result contains Markdown to convert."""
+
+
 Renderer = Callable[[Context], str]
-"""A directive renderer: takes the context, returns Markdown or an HTML block."""
+"""A directive renderer: takes the context, returns Markdown (``str``) or :class:`Html`."""

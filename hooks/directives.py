@@ -4,8 +4,9 @@ A directive is a line of its own, ``[[name]]`` or ``[[name: arg1 arg2]]``, outsi
 blocks. It is replaced by what the renderer registered for ``name`` returns (Markdown
 or an HTML block). Renderers live in ``hooks/render_*.py`` modules listed in
 :data:`RENDERER_MODULES`; each module exports ``DIRECTIVES = {"name": function}``,
-where ``function(ctx: hooks.common.Context) -> str``. Adding a directive is one line:
-append your module to :data:`RENDERER_MODULES`.
+where ``function(ctx: hooks.common.Context) -> str``: Markdown, or ``hooks.common.Html``
+for finished HTML (inserted after the Markdown conversion: faster for big tables).
+Adding a directive is one line: append your module to :data:`RENDERER_MODULES`.
 
 An unknown directive fails the build (file, line and name in the message), except
 the names in :data:`PENDING`, which show a small placeholder until their renderer
@@ -18,6 +19,8 @@ is registered.
 from __future__ import annotations
 
 import importlib
+import re
+import secrets
 import sys
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -29,8 +32,8 @@ if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages im
 from mkdocs.exceptions import PluginError  # noqa: E402
 
 from hooks.clauses import PageInfo, process  # noqa: E402
-from hooks.common import (CLAUSES, SOURCE_LANG, Context, DirectiveError, Renderer,  # noqa: E402
-                          build_language, h)
+from hooks.common import (CLAUSES, SOURCE_LANG, Context, DirectiveError, Html,  # noqa: E402
+                          Renderer, build_language, h)
 from hooks.pages import DIRECTIVE, H2, code_lines, split_front_matter  # noqa: E402
 
 RENDERER_MODULES: tuple[str, ...] = (
@@ -66,9 +69,26 @@ def renderers() -> dict[str, Renderer]:
 
 def _placeholder(ctx: Context) -> str:
     arg = " ".join(ctx.args)
-    return (f'<div class="admonition note directive-pending" data-directive="{h(ctx.name)}">'
+    return Html(f'<div class="admonition note directive-pending" data-directive="{h(ctx.name)}">'
             f'<p class="admonition-title">{ctx.text(f"pending.{ctx.name}.title")}</p>'
             f'<p>{ctx.text(f"pending.{ctx.name}.body", arg=arg)}</p></div>')
+
+
+_SLOTS: dict[str, str] = {}
+_SLOT = re.compile(r"(?:<p>)?<!--directive-slot:(?P<key>[0-9a-f]+-[0-9]+)-->(?:</p>)?")
+_NONCE = secrets.token_hex(4)
+
+
+def stash(html: str) -> str:
+    """Keep finished HTML aside; return the comment that :func:`on_page_content` replaces."""
+    key = f"{_NONCE}-{len(_SLOTS)}"
+    _SLOTS[key] = html
+    return f"<!--directive-slot:{key}-->"
+
+
+def unstash(html: str) -> str:
+    """Put the stashed HTML back in place of its slot comments."""
+    return _SLOT.sub(lambda m: _SLOTS.pop(m.group("key"), m.group(0)), html)
 
 
 def expand(markdown: str, info: PageInfo, page: Any = None,
@@ -101,6 +121,8 @@ def expand(markdown: str, info: PageInfo, page: Any = None,
                     rendered = func(ctx) if func else _placeholder(ctx)
                 except DirectiveError as exc:
                     raise PluginError(f"{info.where(i)}: [[{name}]]: {exc}") from None
+                if isinstance(rendered, Html):
+                    rendered = stash(rendered)
                 indent = d.group("indent")
                 out.extend(["", *(indent + r if r else r for r in rendered.split("\n")), ""])
                 if name in WIDE_PAGE_DIRECTIVES and page is not None:
@@ -128,6 +150,11 @@ def page_info(page: Any, config: Any) -> PageInfo:
             pass
     return PageInfo(lang, content_lang, slug, f"docs/{src_uri.as_posix()}",
                     Path(config.docs_dir), bool(config.use_directory_urls), offset)
+
+
+def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
+    """MkDocs event: insert the finished HTML of the directives (see :class:`Html`)."""
+    return unstash(html)
 
 
 def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str:

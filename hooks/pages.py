@@ -139,14 +139,28 @@ def _read(path: str, mtime: int, lang: str, slug: str) -> PageSource:
     return parse_markdown(text, lang, slug, meta, removed)
 
 
+_MEMO: dict[tuple[str, str, str], PageSource] = {}
+
+
+def forget_pages() -> None:
+    """Drop the per-build memo (``hooks/site.py`` calls this at every build's start)."""
+    _MEMO.clear()
+
+
 def read_page(docs_dir: Path | str, lang: str, slug: str) -> PageSource:
-    """The page ``docs/<lang>/<slug>.md`` (cached until the file changes)."""
+    """The page ``docs/<lang>/<slug>.md``, parsed once per build (and per file version)."""
+    memo_key = (str(docs_dir), lang, slug)
+    if memo_key in _MEMO:
+        return _MEMO[memo_key]
     path = Path(docs_dir) / lang / f"{slug}.md"
     try:
         mtime = path.stat().st_mtime_ns
     except FileNotFoundError:
-        return PageSource(lang, slug, False, None, MappingProxyType({}))
-    return _read(str(path), mtime, lang, slug)
+        page = PageSource(lang, slug, False, None, MappingProxyType({}))
+    else:
+        page = _read(str(path), mtime, lang, slug)
+    _MEMO[memo_key] = page
+    return page
 
 
 def sub_outside_code(line: str, pattern: re.Pattern[str], repl) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
 from engine.sources import Value
-from hooks.common import CLAUSES, Context, h
+from hooks.common import CLAUSES, Context, Html, h
 from tools.i18n import format_number
 
 CARD_GAME = "nl-card-game"
@@ -113,10 +113,10 @@ def param_rows(ctx: Context, names: list[str], editions: list[Edition]) -> list[
 
 
 def table(ctx: Context, names: list[str], editions: list[Edition], caption: str,
-          cls: str = "editions-table") -> str:
+          cls: str = "editions-table") -> Html:
     """A complete table for ``names`` x ``editions`` (one HTML block, no blank lines)."""
     head = "".join(f'<th scope="col">{edition_header(ctx, e.id)}</th>' for e in editions)
-    return (f'<div class="{cls}-wrap"><table class="{cls}"><caption>{caption}</caption>'
+    return Html(f'<div class="{cls}-wrap"><table class="{cls}"><caption>{caption}</caption>'
             f'<thead><tr><th scope="col">{ctx.text("editions.rule_point")}</th>{head}</tr>'
             f'</thead><tbody>{"".join(param_rows(ctx, names, editions))}</tbody></table></div>')
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hooks.common import LANG_NAMES, LANGS, Context, h
+from hooks.common import LANG_NAMES, LANGS, Context, Html, h
 from tools.i18n import translations
 
 TERM_KEY = re.compile(r"^glossary\.(?P<term>[a-z0-9_-]+)$")
@@ -64,7 +64,7 @@ def render(ctx: Context) -> str:
         rows.append(f'<tr id="term-{h(term)}">{"".join(cells)}'
                     f'<td class="def" data-label="{h(ctx.t("glossary_table.definition"))}">'
                     f'{definition.html()}</td></tr>')
-    return (f'<div class="glossary-wrap"><table class="glossary">'
+    return Html(f'<div class="glossary-wrap"><table class="glossary">'
             f'<caption>{ctx.text("glossary_table.caption")}</caption>'
             f'<thead><tr>{heads}<th scope="col">{ctx.text("glossary_table.definition")}</th></tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table></div>')

@@ -9,7 +9,7 @@ phone the table scrolls sideways with the rule-point column kept in view (CSS).
 from __future__ import annotations
 
 from engine.editions import EDITIONS, MAIN_EDITIONS
-from hooks.common import CLAUSES, Context, h
+from hooks.common import CLAUSES, Context, Html, h
 from hooks.render_editions import RULE_PARAMS, edition_header, param_rows
 
 _ORDER = {cid: i for i, cid in enumerate(CLAUSES)}
@@ -32,7 +32,7 @@ def render(ctx: Context) -> str:
                     f'{h(label)}</a></th></tr>')
         body.extend(param_rows(ctx, groups[clause], editions))
     head = "".join(f'<th scope="col">{edition_header(ctx, e.id)}</th>' for e in editions)
-    return (f'<div class="matrix-wrap" tabindex="0" role="region" '
+    return Html(f'<div class="matrix-wrap" tabindex="0" role="region" '
             f'aria-label="{h(ctx.t("matrix.caption"))}"><table class="matrix">'
             f'<caption>{ctx.text("matrix.caption")}</caption>'
             f'<thead><tr><th scope="col">{ctx.text("editions.rule_point")}</th>{head}</tr></thead>'

@@ -36,6 +36,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 
 from hooks.common import LANGS, SOURCE_LANG, build_language  # noqa: E402
+from hooks.pages import forget_pages  # noqa: E402
 from tools.i18n import TranslationError, translations  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site")
@@ -46,10 +47,12 @@ LUNR_LANG = {"nl": "nl", "sv": "sv", "da": "da", "nb": "no"}
 
 def on_config(config: Any) -> Any:
     """Check the catalogs (every language build; cheap) and translate the ¶ link title."""
+    forget_pages()  # the Markdown sources are read afresh for every build
+    catalogs = translations(refresh=True)  # picks up edited PO files under mkdocs serve
     toc = config.mdx_configs.setdefault("toc", {})
-    toc["permalink_title"] = str(translations().gettext(build_language(config), "toc.permalink"))
+    toc["permalink_title"] = str(catalogs.gettext(build_language(config), "toc.permalink"))
     try:
-        warnings = translations().check()
+        warnings = catalogs.check()
     except TranslationError as exc:
         if os.environ.get("MONOPOLY_I18N_LAX") == "1":
             log.warning(str(exc))

@@ -420,9 +420,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         path = urlsplit(self.path).path
-        while chunk := source.read(64 * 1024):
-            outputfile.write(chunk)
-            self.meter.add(path, len(chunk))
+        try:
+            while chunk := source.read(64 * 1024):
+                outputfile.write(chunk)
+                self.meter.add(path, len(chunk))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser cancelled the download (a body it did not need)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", CACHE_CONTROL)
@@ -497,7 +500,7 @@ PROBE_JS = r"""(() => {
     window.Worker = class extends NativeWorker {
       constructor(url, opts) {
         super(url, opts);
-        if (!/calculators\/worker/.test(String(url))) return;
+        if (!/\/worker\.mjs/.test(String(url))) return;
         B.marks.worker_created = B.marks.worker_created || performance.now();
         this.addEventListener("message", (ev) => {
           const d = ev.data || {};
@@ -849,14 +852,15 @@ SCRIPT_EVENTS = {"EvaluateScript", "FunctionCall", "v8.compile", "v8.compileModu
                  "v8.run", "V8.Execute", "RunMicrotasks"}
 
 
-def traced_load(ctx: Any, page: Any, base: str, temperature: str) -> tuple[LoadSample, list[dict]]:
-    """A calculator page load with a Chromium trace running; returns the sample and the
-    trace events."""
+def traced_load(ctx: Any, page: Any, base: str, temperature: str,
+                variant: str = "calc_ready") -> tuple[LoadSample, list[dict]]:
+    """A page load (the calculator page unless told) with a Chromium trace running;
+    returns the sample and the trace events."""
     import base64
 
     cdp = ctx.new_cdp_session(page)
     cdp.send("Tracing.start", {"categories": TRACE_CATEGORIES, "transferMode": "ReturnAsStream"})
-    sample = timed_load(page, base, "calc_ready", temperature)
+    sample = timed_load(page, base, variant, temperature)
     done: dict[str, Any] = {}
     cdp.on("Tracing.tracingComplete", lambda event: done.update(event))
     cdp.send("Tracing.end")

@@ -29,7 +29,6 @@ import os
 import re
 import string
 from dataclasses import dataclass, field
-from functools import lru_cache
 from html import escape
 from pathlib import Path
 from types import MappingProxyType
@@ -447,15 +446,23 @@ def _signature(root: Path) -> tuple[tuple[str, int], ...]:
     return tuple((str(p), p.stat().st_mtime_ns) for p in sorted(root.glob("*/*.po")))
 
 
-@lru_cache(maxsize=8)
-def _cached(root: str, signature: tuple[tuple[str, int], ...]) -> Translations:
-    return Translations(Path(root))
+_INSTANCES: dict[str, tuple[tuple[tuple[str, int], ...], Translations]] = {}
 
 
-def translations(root: Path | None = None) -> Translations:
-    """The shared :class:`Translations` for ``root``; reloaded when a PO file changes."""
+def translations(root: Path | None = None, refresh: bool = False) -> Translations:
+    """The shared :class:`Translations` for ``root`` (default: :func:`translations_dir`).
+
+    Loaded once; ``refresh=True`` reloads it when a PO file was added or changed (the
+    build does that once per language build, so ``mkdocs serve`` sees edits).
+    """
     folder = Path(root) if root is not None else translations_dir()
-    return _cached(str(folder), _signature(folder))
+    key = str(folder)
+    cached = _INSTANCES.get(key)
+    if cached is None or refresh:
+        signature = _signature(folder)
+        if cached is None or cached[0] != signature:
+            _INSTANCES[key] = (signature, Translations(folder))
+    return _INSTANCES[key][1]
 
 
 def gettext(lang: str, key: str, **params: object) -> Message:

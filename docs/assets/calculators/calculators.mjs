@@ -514,6 +514,7 @@ class Calculator {
     this.seq = 0;
     this.waiting = false;
     this.shownState = null; // JSON of the request whose result is on screen
+    this.changes = 0; // data-changes / data-updated: see settled()
   }
 
   init() {
@@ -921,19 +922,26 @@ class Calculator {
 
   changed(explicit) {
     const { request, errors } = this.read();
+    const change = ++this.changes;
+    this.section.dataset.changes = String(change);
     this.runtime.start();
     const json = JSON.stringify(request);
     if (!errors.length && !explicit && !this.clientErrors && json === this.shownState
         && this.resultEl.dataset.source === "live") {
+      this.settled(change);
       return; // nothing new (a change event after the input events): keep what is shown
     }
     this.clearErrors();
     this.clientErrors = errors.length > 0;
     if (errors.length) {
+      this.seq++; // a result still on its way is for older inputs: drop it
+      this.waiting = false;
+      this.section.removeAttribute("aria-busy");
       for (const [node, key] of errors) this.showFieldError(node, this.fmt.node(key));
       this.formError.replaceChildren(this.fmt.node("calc.input.fix"));
       this.formError.hidden = false;
       this.markStale(true);
+      this.settled(change);
       return;
     }
     this.writeURL(request);
@@ -942,9 +950,17 @@ class Calculator {
       this.seq++;
       this.waiting = false;
       this.showBuild();
+      this.settled(change);
       return;
     }
-    this.compute(request, json);
+    this.compute(request, json, change);
+  }
+
+  // The page shows what change number `change` asked for (a result, the build-time result
+  // or the input errors): <section data-updated> = <section data-changes> marks "up to date"
+  // for tests and tools (every call of changed() increments data-changes).
+  settled(change) {
+    if (change === this.changes) this.section.dataset.updated = String(change);
   }
 
   showBuild() {
@@ -956,14 +972,15 @@ class Calculator {
     this.markStale(false);
   }
 
-  compute(request, json) {
+  compute(request, json, change) {
     const seq = ++this.seq;
     if (this.runtime.state === "failed") {
       this.markStale(json !== this.baseline);
+      this.settled(change);
       return;
     }
     if (this.runtime.state !== "ready") {
-      this.waiting = { request, json };
+      this.waiting = { request, json, change };
       this.markStale(json !== this.shownState);
       this.renderStatus();
       return;
@@ -974,6 +991,7 @@ class Calculator {
       if (seq !== this.seq) return;
       this.section.removeAttribute("aria-busy");
       this.show(msg, json);
+      this.settled(change);
     });
   }
 
@@ -1119,13 +1137,15 @@ class Calculator {
   runtimeChanged() {
     this.renderStatus();
     if (this.runtime.state === "ready" && this.waiting) {
-      const { request, json } = this.waiting;
+      const { request, json, change } = this.waiting;
       this.waiting = false;
-      this.compute(request, json);
+      this.compute(request, json, change);
     } else if (this.runtime.state === "failed") {
+      const waited = this.waiting;
       this.waiting = false;
       this.markStale(this.requestJSON() !== this.baseline || this.resultEl.dataset.source !== "build");
       if (this.resultEl.dataset.source !== "build" && this.requestJSON() === this.baseline) this.showBuild();
+      if (waited) this.settled(waited.change);
     }
   }
 }

@@ -1,0 +1,177 @@
+"""No third parties: the site never loads anything from another origin.
+
+Every page of every language of the built site is opened in Chromium with every request
+to another origin blocked and recorded (a route on the browser context), waiting until
+the network is idle (search index, calculators' runtime and all): zero attempts allowed.
+The page's ``<html lang>`` must be its language. Independently of the browser, every
+built HTML page and stylesheet is read for resources (scripts, styles, images, fonts,
+frames, ``url(...)``, ``@import``) that point outside the site. The number of pages
+checked is printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("nl", "sv", "da", "nb")
+POOL = 4
+"""Pages loading at the same time (each waits for network idle on its own)."""
+
+
+def site_pages(site: Path) -> list[tuple[str, str]]:
+    """Every built HTML page as (site path, language), e.g. ``("sv/rent/", "sv")``."""
+    out = []
+    for file in sorted(site.rglob("*.html")):
+        rel = file.relative_to(site).as_posix()
+        if rel.startswith(("assets/", "search/")):
+            continue
+        path = rel[: -len("index.html")] if rel.endswith("index.html") else rel
+        first = path.split("/", 1)[0]
+        out.append((path, first if first in LANGS[1:] else "nl"))
+    return out
+
+
+def is_local(url: str, origin: str) -> bool:
+    scheme = urlsplit(url).scheme
+    return scheme in ("data", "blob", "about") or url.startswith(origin)
+
+
+def test_every_page_requests_nothing_elsewhere(browser, site_url: str, built_site: Path,
+                                               report) -> None:
+    pages = site_pages(built_site)
+    assert len(pages) >= 4 * 20, f"only {len(pages)} pages found: is the site built?"
+    assert {lang for _, lang in pages} == set(LANGS)
+    origin = site_url.rstrip("/")
+    blocked: list[str] = []
+    requested: dict[str, list[str]] = {}
+    problems: list[str] = []
+    context = browser.new_context(service_workers="block")
+    # Everything that does not start with the site's own origin is aborted and recorded.
+    context.route(re.compile(r"^(?!" + re.escape(origin) + r"/)"),
+                  lambda route: (blocked.append(route.request.url), route.abort()))
+    try:
+        tabs = [context.new_page() for _ in range(POOL)]
+        current: dict[int, str] = {}  # tab -> the site path it shows
+        for i, tab in enumerate(tabs):
+            tab.on("request", lambda req, i=i: requested.setdefault(
+                current.get(i, "?"), []).append(req.url))
+            tab.on("websocket", lambda ws: blocked.append(ws.url))
+        for start in range(0, len(pages), POOL):
+            batch = list(zip(range(POOL), tabs, pages[start:start + POOL]))
+            for i, tab, (path, _) in batch:
+                current[i] = path
+                tab.goto(site_url + path, wait_until="commit")
+            batch = [(tab, page) for _, tab, page in batch]
+            for tab, (path, lang) in batch:
+                tab.wait_for_load_state("load")
+                tab.wait_for_load_state("networkidle")
+                shown = tab.evaluate("document.documentElement.lang")
+                if shown != lang:
+                    problems.append(f"{path}: <html lang={shown!r}>, expected {lang!r}")
+        # a page with a calculator loads the runtime only when asked: load it once too
+        tab = tabs[0]
+        current[0] = "calculators (runtime)"
+        tab.goto(site_url + "sv/calculators/")
+        tab.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
+                              timeout=120_000)
+        tab.wait_for_load_state("networkidle")
+    finally:
+        context.close()
+    outside = sorted({u for urls in requested.values() for u in urls if not is_local(u, origin)})
+    print(f"\nthird parties: {len(pages)} pages checked in Chromium, "
+          f"{sum(len(v) for v in requested.values())} requests, {len(blocked)} blocked")
+    report("pages checked", "no third parties (browser)", len(pages))
+    assert sum(len(v) for v in requested.values()) > len(pages), "the request recorder is broken"
+    assert any("/assets/pyodide/" in u for u in requested.get("calculators (runtime)", []))
+    assert blocked == [], f"requests to other origins: {sorted(set(blocked))[:20]}"
+    assert outside == [], outside[:20]
+    assert problems == [], problems[:20]
+
+
+# --------------------------------------------------------------------------- static check
+
+RESOURCE_ATTRS = {
+    "script": ("src",), "img": ("src", "srcset"), "iframe": ("src",), "frame": ("src",),
+    "source": ("src", "srcset"), "video": ("src", "poster"), "audio": ("src",),
+    "track": ("src",), "embed": ("src",), "object": ("data",), "input": ("src",),
+    "image": ("href", "xlink:href"), "use": ("href", "xlink:href"),
+}
+LINK_LOADS = {"stylesheet", "preload", "prefetch", "preconnect", "dns-prefetch", "modulepreload",
+              "icon", "shortcut", "apple-touch-icon", "manifest", "mask-icon", "prerender"}
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""")
+
+
+def external(url: str) -> bool:
+    url = url.strip()
+    return bool(re.match(r"^(?:[a-z][a-z0-9+.\-]*:)?//", url, re.I)) and not url.startswith(
+        ("data:", "blob:"))
+
+
+class Resources(HTMLParser):
+    """Collects every URL an HTML page would load by itself (not plain links)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.urls: list[str] = []
+        self._style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        for name in RESOURCE_ATTRS.get(tag, ()):
+            if a.get(name):
+                self.urls += [part.strip().split(" ")[0] for part in a[name].split(",")] \
+                    if name == "srcset" else [a[name]]
+        if tag == "link" and set(a.get("rel", "").lower().split()) & LINK_LOADS:
+            self.urls.append(a.get("href", ""))
+        if a.get("style"):
+            self.urls += [m.group(1) or m.group(2) for m in CSS_URL.finditer(a["style"])]
+        self._style = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._style = False
+
+    def handle_data(self, data: str) -> None:
+        if self._style:
+            self.urls += [m.group(1) or m.group(2) for m in CSS_URL.finditer(data)]
+
+
+def resources(html: str) -> list[str]:
+    """URLs a page loads by itself.
+
+    >>> resources('<script src="https://cdn.x/a.js"></script><a href="https://x.org">x</a>'
+    ...           '<link rel="stylesheet" href="//fonts.y/css"><img srcset="a.png 1x, b.png 2x">')
+    ['https://cdn.x/a.js', '//fonts.y/css', 'a.png', 'b.png']
+    """
+    parser = Resources()
+    parser.feed(html)
+    return parser.urls
+
+
+def test_no_page_or_stylesheet_names_an_outside_resource(built_site: Path, report) -> None:
+    pages = [p for p in built_site.rglob("*.html") if "assets" not in p.relative_to(built_site).parts]
+    found: list[str] = []
+    checked = 0
+    for page in pages:
+        for url in resources(page.read_text(encoding="utf-8")):
+            checked += 1
+            if external(url):
+                found.append(f"{page.relative_to(built_site)}: {url}")
+    styles = list(built_site.rglob("*.css"))
+    for css in styles:
+        for m in CSS_URL.finditer(css.read_text(encoding="utf-8", errors="replace")):
+            url = m.group(1) or m.group(2)
+            checked += 1
+            if external(url):
+                found.append(f"{css.relative_to(built_site)}: {url}")
+    print(f"\nthird parties (static): {len(pages)} pages and {len(styles)} stylesheets, "
+          f"{checked} resource URLs")
+    report("pages checked", "no third parties (static)", len(pages))
+    assert checked > len(pages), "no resources found at all: the parser is broken"
+    assert found == [], found[:20]
