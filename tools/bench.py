@@ -99,6 +99,21 @@ RECALC_CHANGES = 100
 PYODIDE_PATHS = ("/assets/pyodide/", "/assets/engine.zip")
 """URL paths that count as Python runtime bytes."""
 
+ROW_IDS: tuple[str, ...] = (
+    "reference.cold", "reference.warm", "worker_bare.cold", "worker_bare.warm",
+    "calc_ready.cold", "calc_ready.warm",
+    "recalc.p50", "recalc.p95", "recalc.frame_p95",
+    "longtasks.project", "longtasks.project_wall", "longtasks.other",
+    "bytes.rules_page", "bytes.rules_page_runtime", "bytes.out_of_view",
+    "bytes.out_of_view_runtime", "bytes.calc_in_view",
+    "engine.rent.cpython", "engine.rent.pyodide", "engine.jail.cpython", "engine.jail.pyodide",
+    "engine.mortgage.cpython", "engine.mortgage.pyodide", "engine.score.cpython",
+    "engine.score.pyodide", "engine.markov.cpython", "engine.markov.pyodide",
+    "engine.import.cpython", "engine.import.pyodide",
+    "build.time", "tests.time",
+)
+"""Every row a run produces, in order (the page has a label for each)."""
+
 BUDGET_CALC_READY = {"op": "<=", "limit": 1.10, "of": "ratio"}
 BUDGET_RECALC = {"op": "<", "limit": 16.0, "of": "value"}
 BUDGET_ZERO = {"op": "<=", "limit": 0, "of": "value"}
@@ -1190,6 +1205,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     rows += [Row("build.time", "build", build_s, "s"),
              Row("tests.time", "build", tests["seconds"] if tests else None, "s",
                  note=(tests["summary"] if tests else "skipped"))]
+    if tuple(r.id for r in rows) != ROW_IDS:
+        raise AssertionError(f"rows out of step with ROW_IDS: {[r.id for r in rows]}")
     machine = {**machine, "load_after": _loadavg()}
     settings = {"rounds": args.rounds, "warm_runs": args.warm_runs, "changes": args.changes,
                 "viewport": [VIEWPORT["width"], VIEWPORT["height"]],

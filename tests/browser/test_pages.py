@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine.clauses import CLAUSES, PAGES
 
@@ -63,8 +64,13 @@ def test_language_switcher_keeps_the_page(open_page, site_url: str, lang: str) -
 def test_search_stays_in_the_language(open_page, lang: str) -> None:
     sp = open_page(path(lang, "index"))
     sp.page.click("input.md-search__input")  # in the header at desktop width
-    sp.page.fill("input.md-search__input", SEARCH_WORDS[lang])
-    sp.page.wait_for_selector(".md-search-result__item a", timeout=15000)
+    for _ in range(30):  # a query typed before the index has loaded is not re-run: retype
+        sp.page.fill("input.md-search__input", SEARCH_WORDS[lang])
+        try:
+            sp.page.wait_for_selector(".md-search-result__item a", timeout=1000)
+            break
+        except PlaywrightTimeout:
+            sp.page.fill("input.md-search__input", "")
     hrefs = sp.page.eval_on_selector_all(".md-search-result__item a",
                                          "els => els.map(a => a.href)")
     prefix = sp.url(path(lang, "index"))

@@ -1,0 +1,456 @@
+"""The performance page: ``[[perf-table]]`` (hooks/render_perf.py) renders the committed
+benchmark result ``docs/assets/perf/latest.json`` (written by ``./dev bench``, tools/bench.py).
+
+Nothing here times anything: the budgets live in the JSON as ratios and verdicts, and the
+tests check that those verdicts follow from the JSON's own numbers, and that every number
+and verdict reaches the page, written the language's way, in all four languages. A page
+that hard-codes, drops, swaps or mis-rounds a figure, or shows a verdict the numbers do not
+support, fails.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import doctest
+import html as _html
+import json
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.dates import format_date
+from babel.numbers import get_decimal_symbol, get_group_symbol
+
+from hooks import render_perf as rp
+from hooks.common import Context, DirectiveError
+from tools import bench
+from tools.i18n import LANGS, SOURCE_LANG, translations
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PUBLISHED = DOCS / "assets" / "perf" / "latest.json"
+
+
+def published() -> dict[str, Any]:
+    return json.loads(PUBLISHED.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- a tiny DOM
+
+VOID = {"input", "br", "img", "meta", "link", "hr", "source", "wbr", "col", "area", "base"}
+
+
+@dataclass
+class Node:
+    tag: str
+    attrs: dict[str, str]
+    children: list = field(default_factory=list)
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def all(self, tag: str | None = None, **attrs: str) -> list["Node"]:
+        out = []
+        for c in self.children:
+            if isinstance(c, Node):
+                if (tag is None or c.tag == tag) and all(
+                        (value in c.attrs.get("class", "").split()) if key == "class_"
+                        else c.attrs.get(key.replace("_", "-")) == value
+                        for key, value in attrs.items()):
+                    out.append(c)
+                out.extend(c.all(tag, **attrs))
+        return out
+
+    def one(self, tag: str | None = None, **attrs: str) -> "Node":
+        found = self.all(tag, **attrs)
+        assert len(found) == 1, f"expected one <{tag} {attrs}>, found {len(found)}"
+        return found[0]
+
+
+class _Parser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {})
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self.stack[-1].children.append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].tag == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        self.stack[-1].children.append(data)
+
+
+def parse(html: str) -> Node:
+    p = _Parser()
+    p.feed(html)
+    return p.root
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\xa0", " ").replace("\u202f", " ")).strip()
+
+
+def read_number(lang: str, text: str) -> float:
+    """The first number in a cell, read the language's way (groups and decimal sign)."""
+    group, decimal = get_group_symbol(lang), get_decimal_symbol(lang)
+    m = re.search(r"-?\d[\d\s.,\u00a0\u202f]*", text)
+    assert m, f"no number in {text!r}"
+    raw = m.group(0).strip()
+    for g in {group, "\xa0", "\u202f", " "}:
+        raw = raw.replace(g, "")
+    return float(raw.replace(decimal, "."))
+
+
+def ctx(lang: str, *args: str, docs_dir: Path = DOCS) -> Context:
+    return Context(lang, "performance", f"docs/{lang}/performance.md", 3, None, "perf-table",
+                   tuple(args), docs_dir)
+
+
+# --------------------------------------------------------------------------- expectations
+
+
+def shown_value(row: dict[str, Any]) -> tuple[float, int] | None:
+    """(the number the page must show for a row, in its displayed unit; decimals allowed)."""
+    value, unit = row["value"], row["unit"]
+    if value is None:
+        return None
+    if unit == "bytes":
+        if value >= 1e6:
+            return value / 1e6, 2
+        if value >= 1000:
+            return value / 1e3, 0
+        return value, 0
+    if unit in ("count", "per_s"):
+        return value, 0
+    return value, rp._digits(value)
+
+
+def check_main_table(lang: str, doc: dict[str, Any], html: str) -> None:
+    root = parse(html)
+    table = root.one("table", class_="perf-table")
+    rows = {tr.attrs["data-id"]: tr for tr in table.all("tr") if "data-id" in tr.attrs}
+    assert list(rows) == [r["id"] for r in doc["rows"] if r["group"] in rp.GROUPS]
+    met_text = squash(str(translations().gettext(lang, "perf.status.met")))
+    missed_text = squash(str(translations().gettext(lang, "perf.status.missed")))
+    for r in doc["rows"]:
+        tr = rows[r["id"]]
+        label = squash(tr.one("th").text())
+        assert label == squash(str(translations().gettext(lang, f"perf.row.{r['id']}"))), r["id"]
+        cell = squash(tr.one("td", class_="perf-value").text())
+        expect = shown_value(r)
+        if expect is None:
+            assert cell == squash(str(translations().gettext(lang, "perf.not_measured")))
+        else:
+            number, digits = expect
+            assert read_number(lang, cell) == pytest.approx(round(number, digits), abs=1e-9), \
+                (lang, r["id"], cell, number)
+        status = squash(tr.one("td", class_="perf-status").text())
+        if r["met"] is None:
+            assert status == ""
+        else:
+            assert status == ("✓ " + met_text if r["met"] else "✗ " + missed_text), (r["id"], status)
+            assert tr.attrs["data-met"] == json.dumps(r["met"])
+        ratio = squash(tr.one("td", class_="perf-ratio").text())
+        if r["ratio"] is None:
+            assert ratio == ""
+        else:
+            digits = 2 if r["ratio"] < 10 else 1
+            assert read_number(lang, ratio) == pytest.approx(round(r["ratio"], digits)), r["id"]
+            assert squash(str(translations().gettext(lang, f"perf.against.{r['against']}"))) in ratio
+        budget = squash(tr.one("td", class_="perf-budget").text())
+        if r["budget"]:
+            limit = r["budget"]["limit"]
+            if limit:
+                assert read_number(lang, budget.lstrip("≤< ")) == pytest.approx(limit), r["id"]
+            assert budget.startswith("≤" if r["budget"]["op"] == "<=" else "<") or limit == 0
+        else:
+            assert budget == ""
+    machine = squash(root.one("p", class_="perf-machine").text())
+    when = dt.datetime.fromisoformat(doc["generated"])
+    assert squash(format_date(when.date(), format="long", locale=lang)) in machine
+    for key in ("cpu", "chromium", "pyodide", "os"):
+        assert squash(str(doc["machine"][key])) in machine, key
+    summary = squash(root.one("p", class_="perf-summary").text())
+    met = sum(1 for r in doc["rows"] if r["met"])
+    total = sum(1 for r in doc["rows"] if r["met"] is not None)
+    assert [int(n) for n in re.findall(r"\d+", summary)] == [met, total]
+
+
+# --------------------------------------------------------------------------- the JSON
+
+
+def test_published_result_has_every_measurement() -> None:
+    doc = published()
+    assert doc["schema"] == bench.SCHEMA
+    assert tuple(r["id"] for r in doc["rows"]) == bench.ROW_IDS
+    dt.datetime.fromisoformat(doc["generated"])
+    for key in ("cpu", "cores", "memory_gb", "os", "chromium", "pyodide", "python"):
+        assert doc["machine"].get(key), key
+    assert all(r["group"] in rp.GROUPS for r in doc["rows"])
+    for r in doc["rows"]:
+        if r["id"] != "tests.time" and not (r["id"] == "build.time" and r["value"] is None):
+            assert isinstance(r["value"], (int, float)), r["id"]
+
+
+def test_verdicts_follow_from_the_published_numbers() -> None:
+    """Every ratio is value / reference value, every verdict is the budget applied to the
+    JSON's own numbers (no clock involved), and the budgets are the issue's."""
+    doc = published()
+    rows = {r["id"]: r for r in doc["rows"]}
+    for r in doc["rows"]:
+        if r["against"]:
+            ref = rows[r["against"]]
+            assert r["ratio"] == pytest.approx(r["value"] / ref["value"], rel=1e-3), r["id"]
+        if r["budget"]:
+            assert r["met"] == bench.verdict(r["budget"], r["value"], r["ratio"]), r["id"]
+        else:
+            assert r["met"] is None, r["id"]
+    for temp in ("cold", "warm"):
+        row = rows[f"calc_ready.{temp}"]
+        assert row["against"] == f"reference.{temp}"
+        assert row["budget"] == {"op": "<=", "limit": 1.1, "of": "ratio"}
+    assert rows["recalc.p95"]["budget"] == {"op": "<", "limit": 16.0, "of": "value"}
+    assert rows["recalc.p50"]["value"] <= rows["recalc.p95"]["value"]
+    assert rows["longtasks.project"]["budget"] == {"op": "<=", "limit": 0, "of": "value"}
+    assert rows["bytes.rules_page_runtime"]["budget"] == {"op": "<=", "limit": 0, "of": "value"}
+    assert doc["summary"] == {"budgets": sum(r["met"] is not None for r in doc["rows"]),
+                              "met": sum(bool(r["met"]) for r in doc["rows"])}
+    ours = [t for t in doc["long_tasks"] if t["owner"] in ("project", "pyodide")]
+    assert rows["longtasks.project"]["value"] == sum(t["cpu"] > 50 for t in ours)
+    assert rows["longtasks.project_wall"]["value"] == len(ours)
+    assert rows["longtasks.other"]["value"] == len(doc["long_tasks"]) - len(ours)
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_shows_every_number_and_verdict(lang: str) -> None:
+    doc = published()
+    check_main_table(lang, doc, rp.render(ctx(lang)))
+
+
+def test_languages_write_numbers_their_own_way() -> None:
+    nl = rp.render(ctx("nl"))
+    sv = rp.render(ctx("sv"))
+    assert nl != sv
+    row = next(r for r in published()["rows"] if r["unit"] == "s" and r["value"])
+    assert rp.number("nl", row["value"], 2) in nl
+    assert rp.number("sv", row["value"], 2) in sv
+
+
+def test_a_different_result_gives_a_different_page(tmp_path: Path) -> None:
+    """Render from a modified copy of the JSON: the page follows the file, not a memory of it."""
+    doc = published()
+    changed = copy.deepcopy(doc)
+    row = next(r for r in changed["rows"] if r["id"] == "calc_ready.warm")
+    ref = next(r for r in changed["rows"] if r["id"] == "reference.warm")
+    row["value"] = round(ref["value"] * (1.5 if row["met"] else 1.01), 4)
+    row["ratio"] = round(row["value"] / ref["value"], 4)
+    row["met"] = bench.verdict(row["budget"], row["value"], row["ratio"])
+    changed["summary"]["met"] = sum(bool(r["met"]) for r in changed["rows"])
+    changed["machine"]["cpu"] = "Testbench CPU 9000"
+    folder = tmp_path / "assets" / "perf"
+    folder.mkdir(parents=True)
+    (folder / "latest.json").write_text(json.dumps(changed), encoding="utf-8")
+    for lang in LANGS:
+        html = rp.render(ctx(lang, docs_dir=tmp_path))
+        check_main_table(lang, changed, html)
+        assert "Testbench CPU 9000" in html
+        assert html != rp.render(ctx(lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_breakdown_table(lang: str) -> None:
+    doc = published()
+    root = parse(rp.render(ctx(lang, "breakdown")))
+    rows = {tr.attrs["data-milestone"]: tr for tr in root.all("tr") if "data-milestone" in tr.attrs}
+    for temp, marks in doc["breakdown"].items():
+        for key, value in marks.items():
+            cell = rows[key].one("td", data_temp=temp)
+            assert read_number(lang, squash(cell.text())) == pytest.approx(round(value)), (key, temp)
+    ref = next(r for r in doc["rows"] if r["id"] == "reference.warm")
+    cell = rows["reference"].one("td", data_temp="warm")
+    assert read_number(lang, squash(cell.text())) == pytest.approx(round(ref["value"] * 1000))
+    order = [k for k in rows if k != "reference"]
+    assert order == [k for k in rp.MILESTONES if k in order]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_task_table(lang: str) -> None:
+    doc = published()
+    html = rp.render(ctx(lang, "longtasks"))
+    root = parse(html)
+    if not doc["long_tasks"]:
+        assert squash(str(translations().gettext(lang, "perf.lt.none"))) in squash(root.text())
+        return
+    rows = [tr for tr in root.all("tr") if "data-owner" in tr.attrs]
+    assert [tr.attrs["data-owner"] for tr in rows] == [t["owner"] for t in doc["long_tasks"]]
+    for tr, task in zip(rows, doc["long_tasks"]):
+        cells = [squash(td.text()) for td in tr.all("td")]
+        assert read_number(lang, cells[2]) == pytest.approx(round(task["duration"]), abs=0.11)
+        assert read_number(lang, cells[3]) == pytest.approx(
+            round(task["cpu"], 0 if task["cpu"] >= 10 else 1), abs=0.11)
+        owner = squash(str(translations().gettext(lang, f"perf.owner.{task['owner']}")))
+        assert cells[4] == owner
+
+
+def test_a_long_task_list_can_be_empty(tmp_path: Path) -> None:
+    doc = published()
+    doc["long_tasks"] = []
+    folder = tmp_path / "assets" / "perf"
+    folder.mkdir(parents=True)
+    (folder / "latest.json").write_text(json.dumps(doc), encoding="utf-8")
+    html = rp.render(ctx("da", "longtasks", docs_dir=tmp_path))
+    assert "<table" not in html
+    assert squash(str(translations().gettext("da", "perf.lt.none"))) in squash(parse(html).text())
+
+
+def test_every_message_exists_in_every_language() -> None:
+    doc = published()
+    keys = {f"perf.row.{i}" for i in bench.ROW_IDS}
+    keys |= {f"perf.group.{g}" for g in rp.GROUPS}
+    keys |= {f"perf.owner.{o}" for o in rp.OWNERS}
+    keys |= {f"perf.milestone.{m}" for m in (*rp.MILESTONES, "reference")}
+    keys |= {f"perf.against.{r['against']}" for r in doc["rows"] if r["against"]}
+    keys |= {f"perf.unit.{u}" for u in ("s", "ms", "mb", "kb", "b", "count", "per_s")}
+    keys |= set(translations().keys("perf."))
+    for lang in LANGS:
+        missing = sorted(k for k in keys if not translations().has(lang, k))
+        assert not missing, f"{lang}: {missing}"
+
+
+def test_every_owner_a_run_can_report_has_a_name() -> None:
+    owners = {bench.classify_script(u, "http://h/p/") for u in (
+        "", "http://h/assets/site.js", "http://h/assets/javascripts/b.js", "http://h/p/",
+        "http://h/assets/pyodide/pyodide.mjs", "http://h/other.js", "http://h/__bench__/x.js")}
+    owners |= {"parse", "rendering", "unattributed", "other"}
+    assert owners <= set(rp.OWNERS)
+
+
+@pytest.mark.parametrize("args", [("nonsense",), ("breakdown", "longtasks")])
+def test_bad_arguments_fail_the_build(args: tuple[str, ...]) -> None:
+    with pytest.raises(DirectiveError):
+        rp.render(ctx("nl", *args))
+
+
+def test_a_missing_result_fails_the_build_with_the_fix(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(rp, "ROOT", tmp_path)
+    with pytest.raises(DirectiveError, match="./dev bench"):
+        rp.render(ctx("nl", docs_dir=tmp_path))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_page_has_the_tables(lang: str) -> None:
+    text = (DOCS / lang / "performance.md").read_text(encoding="utf-8")
+    lines = [line.strip() for line in text.splitlines()]
+    assert text.startswith("# ")
+    for directive in ("[[perf-table]]", "[[perf-table: breakdown]]", "[[perf-table: longtasks]]"):
+        assert lines.count(directive) == 1, f"{lang}: {directive}"
+    assert "./dev bench" in text
+
+
+def test_module_doctests() -> None:
+    for module in (rp, bench):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+# --------------------------------------------------------------------------- the bench's logic
+
+
+def _task(ts: int, dur: int, tdur: int) -> dict[str, Any]:
+    return {"ph": "X", "name": "ThreadControllerImpl::RunTask", "pid": 1, "tid": 1, "ts": ts,
+            "dur": dur, "tdur": tdur}
+
+
+def _ev(name: str, ts: int, dur: int, url: str | None = None) -> dict[str, Any]:
+    ev: dict[str, Any] = {"ph": "X", "name": name, "pid": 1, "tid": 1, "ts": ts, "dur": dur}
+    if url is not None:
+        ev["args"] = {"data": {"url": url}}
+    return ev
+
+
+def _trace(*events: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"ph": "M", "name": "thread_name", "pid": 1, "tid": 1,
+             "args": {"name": "CrRendererMain"}},
+            {"ph": "R", "name": "navigationStart", "pid": 1, "tid": 1, "ts": 0,
+             "args": {"data": {"documentLoaderURL": "http://h/calculators/"}}}, *events]
+
+
+def test_long_tasks_go_to_the_script_that_spent_the_time() -> None:
+    """A theme script inside HTML parsing is the theme's; a layout our script forces is ours;
+    a short task is no long task; a task outside the window is left out."""
+    events = _trace(
+        _task(1_000, 120_000, 100_000),
+        _ev("ParseHTML", 1_000, 119_000, "http://h/calculators/"),
+        _ev("EvaluateScript", 2_000, 100_000, "http://h/assets/javascripts/bundle.js"),
+        _task(200_000, 90_000, 80_000),
+        _ev("FunctionCall", 200_100, 85_000, "http://h/assets/calculators/calculators.mjs"),
+        _ev("Layout", 200_200, 60_000),
+        _task(300_000, 30_000, 30_000),
+        _task(9_000_000, 90_000, 90_000),
+    )
+    tasks = bench.trace_long_tasks(events, "http://h/calculators/", until_ms=1000)
+    assert [(t["start"], t["owner"]) for t in tasks] == [(1.0, "theme"), (200.0, "project")]
+    assert tasks[1]["cpu"] == 80.0
+    assert max(tasks[1]["cpu_shares"], key=tasks[1]["cpu_shares"].get) == "project"
+
+
+def test_a_budget_row_reports_a_miss() -> None:
+    ref = bench.Row("reference.warm", "reference", 2.0, "s")
+    slow = bench.ratio_row("calc_ready.warm", "calc_ready", 2.5, "s", ref, bench.BUDGET_CALC_READY)
+    fast = bench.ratio_row("calc_ready.warm", "calc_ready", 2.1, "s", ref, bench.BUDGET_CALC_READY)
+    assert (slow.ratio, slow.met, fast.met) == (1.25, False, True)
+    doc = bench.assemble({"cpu": "x"}, {}, [ref, slow], {})
+    assert doc["summary"] == {"budgets": 1, "met": 0}
+    assert "MISSED" in bench.format_table(doc)
+    assert bench.percentile([16.0] * 95 + [40.0] * 5, 95) > 16
+
+
+# --------------------------------------------------------------------------- the built site
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    from tools.site_build import shared_build
+
+    result = shared_build()
+    if not result.ok:
+        pytest.fail(f"the site does not build:\n{result.log[-4000:]}", pytrace=False)
+    return result.site_dir
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_built_page(site: Path, lang: str) -> None:
+    prefix = "" if lang == SOURCE_LANG else f"{lang}/"
+    html = (site / f"{prefix}performance" / "index.html").read_text(encoding="utf-8")
+    root = parse(html)
+    assert root.one("html").attrs.get("lang") == lang
+    table = root.one("table", class_="perf-table")
+    check_main_table(lang, published(), "".join(
+        _outer(root.one("p", class_=c)) for c in ("perf-machine", "perf-summary")) + _outer(table))
+    assert root.all("table", class_="perf-breakdown")
+    assert "[[perf-table" not in html
+    assert (site / "assets" / "perf" / "latest.json").read_bytes() == PUBLISHED.read_bytes()
+
+
+def _outer(node: Node) -> str:
+    """Serialise a parsed node again (enough for the checks above)."""
+    attrs = "".join(f' {k}="{_html.escape(v)}"' for k, v in node.attrs.items())
+    inner = "".join(_html.escape(c, quote=False) if isinstance(c, str) else _outer(c)
+                    for c in node.children)
+    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
