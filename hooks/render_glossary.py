@@ -1,5 +1,5 @@
-"""``[[glossary]]``: the game's terms in the four languages, with a definition in the
-page's language, from ``translations/<lang>/glossary.po`` (keys ``glossary.<term>``
+"""``[[glossary]]``: the game's terms in the four languages (the page's language first),
+with a definition in the page's language, from ``translations/<lang>/glossary.po`` (keys ``glossary.<term>``
 and ``glossary.<term>.def``). Sorted by the page language's term, in that
 language's alphabet (å, ä, ö, æ, ø after z). Each row has the anchor ``term-<term>``.
 
@@ -49,12 +49,13 @@ def render(ctx: Context) -> str:
     if not found:
         raise ctx.error("no glossary.<term> keys in translations/nl/glossary.po")
     found.sort(key=lambda t: sort_key(ctx.lang, str(cat.gettext(ctx.lang, f"glossary.{t}"))))
+    order = [ctx.lang] + [lang for lang in LANGS if lang != ctx.lang]  # page language first
     heads = "".join(f'<th scope="col" lang="{lang}">{h(LANG_NAMES[lang])}</th>'
-                    for lang in LANGS)
+                    for lang in order)
     rows = []
     for term in found:
         cells = []
-        for lang in LANGS:
+        for lang in order:
             msg = cat.gettext(lang, f"glossary.{term}")
             tag = "th" if lang == ctx.lang else "td"
             scope = ' scope="row"' if tag == "th" else ""

@@ -6,6 +6,8 @@ renders it at build time, in the page language:
 - ``[[perf-table]]``: where and when it was measured, then every measurement with its
   value, its ratio to what it is judged against, its budget and whether it was met;
 - ``[[perf-table: breakdown]]``: the milestones of the calculator page load (cold, warm);
+- ``[[perf-table: diagnosis]]``: CPU time and on-the-spot compilation of a warm load of the
+  reference, the bare worker and the calculator page, from Chromium traces;
 - ``[[perf-table: longtasks]]``: every main-thread task over 50 ms while the calculator
   page loaded, with its CPU time and who spent it.
 
@@ -45,6 +47,17 @@ GROUPS: tuple[str, ...] = ("reference", "calc_ready", "recalc", "longtasks", "by
 MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_runtime",
                                "worker_engine", "worker_ready", "answered")
 """The calculator page's milestones, in order (keys of ``breakdown`` in the JSON)."""
+
+DIAGNOSIS: tuple[tuple[str, str], ...] = (
+    ("ready_s", "s"), ("python_thread_cpu_ms", "ms"), ("main_thread_cpu_ms", "ms"),
+    ("background_cpu_ms", "ms"), ("wasm_lazy_compiles", "count"),
+    ("wasm_background_compiles", "count"), ("wasm_top_tier_cpu_ms", "ms"),
+    ("wasm_deserialize_cpu_ms", "ms"), ("js_lazy_compiles", "count"),
+)
+"""The diagnosis metrics (keys of ``diagnosis.<variant>`` in the JSON) with their units."""
+
+VARIANTS: tuple[str, ...] = ("reference", "worker_bare", "calc_ready")
+"""The load variants compared in the diagnosis, in column order."""
 
 OWNERS: tuple[str, ...] = ("project", "theme", "page", "pyodide", "parse", "rendering",
                            "unattributed", "browser", "other")
@@ -256,6 +269,27 @@ def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
             f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
+def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
+    """CPU time and on-the-spot compilation of a warm load, per variant, from traces."""
+    data = doc.get("diagnosis") or {}
+    variants = [v for v in VARIANTS if v in data]
+    if not variants:
+        return ""
+    head = "".join(f'<th scope="col" style="text-align:right">{t(lang, f"perf.variant.{v}")}</th>'
+                   for v in variants)
+    body = []
+    for key, unit in DIAGNOSIS:
+        cells = "".join(
+            f'<td style="{CELL};text-align:right" data-variant="{v}">'
+            f'{value_text(lang, {"unit": unit, "value": data[v].get(key)})}</td>' for v in variants)
+        body.append(f'<tr data-metric="{key}"><th scope="row">{t(lang, f"perf.diag.{key}")}</th>'
+                    f'{cells}</tr>')
+    return (f'<div style="overflow-x:auto"><table class="perf-diagnosis" '
+            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.diag.caption")}'
+            f'</caption><thead><tr><th scope="col">{t(lang, "perf.col.measure")}</th>{head}</tr>'
+            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+
+
 def json_path(docs_dir: Path | str | None = None) -> Path:
     """The published JSON: in the docs folder being built, else the project's."""
     if docs_dir is not None:
@@ -276,14 +310,16 @@ def load(docs_dir: Path | str | None = None) -> dict[str, Any]:
     return _load(str(path), path.stat().st_mtime)
 
 
-RENDERERS = {"": main_table, "breakdown": breakdown_table, "longtasks": long_task_table}
+RENDERERS = {"": main_table, "breakdown": breakdown_table, "longtasks": long_task_table,
+             "diagnosis": diagnosis_table}
 
 
 def render(ctx: Context) -> str:
-    """``[[perf-table]]``, ``[[perf-table: breakdown]]``, ``[[perf-table: longtasks]]``."""
+    """``[[perf-table]]`` and ``[[perf-table: breakdown|diagnosis|longtasks]]``."""
     part = ctx.args[0] if ctx.args else ""
     if len(ctx.args) > 1 or part not in RENDERERS:
-        raise ctx.error(f"takes nothing, 'breakdown' or 'longtasks' (got {' '.join(ctx.args)!r})")
+        raise ctx.error(f"takes nothing or one of {', '.join(p for p in RENDERERS if p)} "
+                        f"(got {' '.join(ctx.args)!r})")
     path = json_path(ctx.docs_dir)
     if not path.is_file():
         raise ctx.error(f"{path} is missing: run ./dev bench")

@@ -10,6 +10,8 @@
 - ``on_env``: the template function ``site_t(key, **params)`` (escaped, page language).
 - ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
 - ``on_post_page``: no ``<link rel="alternate" hreflang>`` in ``<head>`` (see there).
+- ``on_post_template``: the root ``404.html`` is the Dutch one (the others go to
+  ``/<lang>/404.html``).
 - ``on_post_build``: the combined search index is split into one index per language
   (``/sv/search/search_index.json`` ...), and each page's search looks only in its own
   language (``overrides/main.html`` points the search at the language's folder);
@@ -86,7 +88,9 @@ def _translate_sections(items: list, lang: str) -> None:
         title = getattr(item, "title", None)
         if getattr(item, "is_section", False) and isinstance(title, str) \
                 and title.startswith("nav."):
-            item.title = str(translations().gettext(lang, title))
+            # Material inserts section titles as HTML: escape the message (a fallback to
+            # Dutch comes marked), so a catalog can never put markup into every page
+            item.title = translations().gettext(lang, title).html()
         if getattr(item, "children", None):
             _translate_sections(item.children, lang)
 
@@ -134,6 +138,28 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     in the header does not need them.
     """
     return _ALTERNATE_LINK.sub("", output)
+
+
+_SOURCE_404: dict[str, str] = {}
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """Keep the root ``404.html`` in Dutch; each other language's goes to ``/<lang>/404.html``.
+
+    Every language build renders the theme's ``404.html`` to the site root, so without
+    this the last language built (Norwegian) would be the 404 page of the whole site.
+    The Dutch build runs first; its page is kept and written again by the later builds.
+    """
+    if template_name != "404.html":
+        return output
+    lang = build_language(config)
+    if lang == SOURCE_LANG:
+        _SOURCE_404["page"] = output
+        return output
+    target = Path(config.site_dir) / lang / "404.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(output, encoding="utf-8")
+    return _SOURCE_404.get("page", output)
 
 
 SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9",

@@ -290,6 +290,21 @@ def test_breakdown_table(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_diagnosis_table(lang: str) -> None:
+    doc = published()
+    assert set(doc["diagnosis"]) == set(rp.VARIANTS)
+    root = parse(rp.render(ctx(lang, "diagnosis")))
+    rows = {tr.attrs["data-metric"]: tr for tr in root.all("tr") if "data-metric" in tr.attrs}
+    assert list(rows) == [k for k, _ in rp.DIAGNOSIS]
+    for key, unit in rp.DIAGNOSIS:
+        for variant in rp.VARIANTS:
+            value = doc["diagnosis"][variant][key]
+            cell = squash(rows[key].one("td", data_variant=variant).text())
+            number, digits = shown_value({"unit": unit, "value": value})
+            assert read_number(lang, cell) == pytest.approx(round(number, digits)), (key, variant)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_long_task_table(lang: str) -> None:
     doc = published()
     html = rp.render(ctx(lang, "longtasks"))
@@ -325,6 +340,7 @@ def test_every_message_exists_in_every_language() -> None:
     keys |= {f"perf.group.{g}" for g in rp.GROUPS}
     keys |= {f"perf.owner.{o}" for o in rp.OWNERS}
     keys |= {f"perf.milestone.{m}" for m in (*rp.MILESTONES, "reference")}
+    keys |= {f"perf.diag.{k}" for k, _ in rp.DIAGNOSIS} | {f"perf.variant.{v}" for v in rp.VARIANTS}
     keys |= {f"perf.against.{r['against']}" for r in doc["rows"] if r["against"]}
     keys |= {f"perf.unit.{u}" for u in ("s", "ms", "mb", "kb", "b", "count", "per_s")}
     keys |= set(translations().keys("perf."))
@@ -358,7 +374,8 @@ def test_every_language_page_has_the_tables(lang: str) -> None:
     text = (DOCS / lang / "performance.md").read_text(encoding="utf-8")
     lines = [line.strip() for line in text.splitlines()]
     assert text.startswith("# ")
-    for directive in ("[[perf-table]]", "[[perf-table: breakdown]]", "[[perf-table: longtasks]]"):
+    for directive in ("[[perf-table]]", "[[perf-table: breakdown]]", "[[perf-table: diagnosis]]",
+                      "[[perf-table: longtasks]]"):
         assert lines.count(directive) == 1, f"{lang}: {directive}"
     assert "./dev bench" in text
 
@@ -443,7 +460,7 @@ def test_built_page(site: Path, lang: str) -> None:
     table = root.one("table", class_="perf-table")
     check_main_table(lang, published(), "".join(
         _outer(root.one("p", class_=c)) for c in ("perf-machine", "perf-summary")) + _outer(table))
-    assert root.all("table", class_="perf-breakdown")
+    assert root.all("table", class_="perf-breakdown") and root.all("table", class_="perf-diagnosis")
     assert "[[perf-table" not in html
     assert (site / "assets" / "perf" / "latest.json").read_bytes() == PUBLISHED.read_bytes()
 

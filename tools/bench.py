@@ -868,13 +868,14 @@ SCRIPT_EVENTS = {"EvaluateScript", "FunctionCall", "v8.compile", "v8.compileModu
 
 
 def traced_load(ctx: Any, page: Any, base: str, temperature: str,
-                variant: str = "calc_ready") -> tuple[LoadSample, list[dict]]:
+                variant: str = "calc_ready",
+                categories: str = TRACE_CATEGORIES) -> tuple[LoadSample, list[dict]]:
     """A page load (the calculator page unless told) with a Chromium trace running;
     returns the sample and the trace events."""
     import base64
 
     cdp = ctx.new_cdp_session(page)
-    cdp.send("Tracing.start", {"categories": TRACE_CATEGORIES, "transferMode": "ReturnAsStream"})
+    cdp.send("Tracing.start", {"categories": categories, "transferMode": "ReturnAsStream"})
     sample = timed_load(page, base, variant, temperature)
     done: dict[str, Any] = {}
     cdp.on("Tracing.tracingComplete", lambda event: done.update(event))
@@ -995,6 +996,88 @@ def _self_time_shares(task: Mapping[str, Any], inside: Sequence[Mapping[str, Any
     while stack:
         pop()
     return shares
+
+
+DIAGNOSIS_CATEGORIES = TRACE_CATEGORIES + ",v8,v8.wasm,disabled-by-default-v8.compile"
+"""Adds V8's compile events (JS functions compiled lazily, WebAssembly lazy, baseline and
+top-tier compilation, code cache deserialisation) for :func:`diagnosis`."""
+
+
+def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: float,
+              python_thread: str) -> dict[str, float]:
+    """Where a load's CPU time went, from its trace (robust on a busy machine, unlike wall
+    time): CPU of the thread that runs Python (``CrRendererMain`` or ``DedicatedWorker
+    thread``), of the page's main thread and of the background compile threads, and how
+    much was compiled on the spot because no code cache had it.
+
+    >>> ev = [{"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "DedicatedWorker thread"}},
+    ...       {"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "CrRendererMain"}},
+    ...       {"ph": "R", "name": "navigationStart", "pid": 1, "tid": 1, "ts": 0,
+    ...        "args": {"data": {"documentLoaderURL": "http://h/"}}},
+    ...       {"ph": "X", "name": "RunMicrotasks", "pid": 1, "tid": 2, "ts": 10, "dur": 900, "tdur": 800},
+    ...       {"ph": "X", "name": "wasm.CompileLazy", "pid": 1, "tid": 2, "ts": 20, "dur": 5, "tdur": 5}]
+    >>> d = diagnosis(ev, "http://h/", 10, "DedicatedWorker thread")
+    >>> d["python_thread_cpu_ms"], d["wasm_lazy_compiles"]
+    (0.8, 1)
+    """
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    nav = [e for e in events if e.get("name") == "navigationStart"
+           and str(((e.get("args") or {}).get("data") or {}).get("documentLoaderURL", ""))
+           .split("#")[0] == page_url.split("#")[0]]
+    out = {"python_thread_cpu_ms": 0.0, "main_thread_cpu_ms": 0.0, "background_cpu_ms": 0.0,
+           "wasm_lazy_compiles": 0, "wasm_background_compiles": 0, "wasm_top_tier_cpu_ms": 0.0,
+           "wasm_deserialize_cpu_ms": 0.0, "js_lazy_compiles": 0}
+    if not nav:
+        return out
+    pid, t0 = nav[-1]["pid"], float(nav[-1]["ts"])
+    t1 = t0 + until_ms * 1000
+    per_thread: dict[int, list[Mapping[str, Any]]] = {}
+    for e in events:
+        if e.get("pid") == pid and e.get("ph") == "X" and "dur" in e and t0 <= e["ts"] <= t1:
+            per_thread.setdefault(e["tid"], []).append(e)
+    for tid, evs in per_thread.items():
+        name = names.get((pid, tid), "")
+        evs.sort(key=lambda e: (e["ts"], -e["dur"]))
+        end, cpu = -1.0, 0.0
+        for e in evs:
+            if e["ts"] >= end:  # top-level events only
+                end = e["ts"] + e["dur"]
+                cpu += e.get("tdur", e["dur"]) / 1000
+            if e["name"] == "wasm.CompileLazy" and name == python_thread:
+                out["wasm_lazy_compiles"] += 1
+            elif e["name"] == "wasm.CompileBaseline" and name.startswith("ThreadPool"):
+                out["wasm_background_compiles"] += 1
+            elif e["name"] == "wasm.TopTierCompilation":
+                out["wasm_top_tier_cpu_ms"] += e.get("tdur", e["dur"]) / 1000
+            elif e["name"] == "wasm.Deserialize":
+                out["wasm_deserialize_cpu_ms"] += e.get("tdur", e["dur"]) / 1000
+            elif e["name"] == "V8.CompileCode" and name == python_thread:
+                out["js_lazy_compiles"] += 1
+        if name == python_thread:
+            out["python_thread_cpu_ms"] += cpu
+        if name == "CrRendererMain":
+            out["main_thread_cpu_ms"] += cpu
+        elif name.startswith("ThreadPool"):
+            out["background_cpu_ms"] += cpu
+    return {k: round(v, 1) if isinstance(v, float) else v for k, v in out.items()}
+
+
+def diagnose_variant(browser: Browser, base: str, variant: str) -> dict[str, Any]:
+    """A fresh profile, two visits, then a traced third (warm) visit: :func:`diagnosis`."""
+    ctx = browser.profile()
+    if variant.startswith("calc"):
+        ctx.add_init_script(CHANGE_ON_BOOT_JS)
+    page = ctx.new_page()
+    for _ in range(2):
+        page.goto(base + "__bench__/blank.html")
+        timed_load(page, base, variant, "warmup")
+    page.goto(base + "__bench__/blank.html")
+    sample, events = traced_load(ctx, page, base, "warm", variant, DIAGNOSIS_CATEGORIES)
+    ctx.close()
+    thread = "CrRendererMain" if variant == "reference" else "DedicatedWorker thread"
+    return {"ready_s": round(sample.ready_s, 3),
+            **diagnosis(events, sample.url, sample.marks["answered"], thread)}
 
 
 def long_task_profile(browser: Browser, base: str) -> tuple[list[dict[str, Any]], list[LoadSample]]:
@@ -1152,6 +1235,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 samples, kept = load_rounds(browser, base, args.rounds, args.warm_runs, log)
                 log("long tasks (traced cold and warm load of the calculator page) ...")
                 traced, traced_samples = long_task_profile(browser, base)
+                log("diagnosis (traced warm loads: reference, bare worker, calculator page) ...")
+                diag = {v: diagnose_variant(browser, base, v) for v in VARIANTS}
                 log("recalculation latency ...")
                 recalc = recalc_latency(kept[1], args.changes)
                 kept[0].close()
@@ -1215,7 +1300,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "calculator_page": CALC_PAGE, "rules_page": RULES_PAGE,
                 "out_of_view_page": OUT_OF_VIEW_PAGE,
                 "bench_seconds": round(time.perf_counter() - t_start, 1)}
-    extra = {"breakdown": breakdown(samples), "long_tasks": traced, "long_tasks_loaf": loaf,
+    extra = {"breakdown": breakdown(samples), "diagnosis": diag, "long_tasks": traced, "long_tasks_loaf": loaf,
              "bytes": {"rules_page": rules, "out_of_view": hidden, "calc_in_view": shown},
              "recalc_samples": [{k: (round(v, 2) if isinstance(v, float) else v)
                                  for k, v in r.items()} for r in recalc],

@@ -48,7 +48,7 @@ Severity = Literal["error", "warning"]
 
 _KEY = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
 _FIELD = re.compile(r"^[a-z_][a-z0-9_]*$")
-_MARKUP = re.compile(r"<\s*[/!?]?\s*[A-Za-z]|&#?[A-Za-z0-9]+;")
+_MARKUP = re.compile(r"<\s*[/!?]?\s*[A-Za-z][A-Za-z0-9-]*|&#?[A-Za-z0-9]+;")
 _PO_STRING = r'"(?:[^"\\]|\\.)*"'
 _PO_LINE = re.compile(
     rf"^\s*(?:(?P<kw>msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?(?P<str>{_PO_STRING})\s*$"

@@ -23,6 +23,9 @@ PAGE_TYPES = ("index", "rent", "rulings", "calculators", "examples", "odds", "ed
 """One page of each kind: home, a rule page, rulings, the generated and the tool pages."""
 SCREENSHOT_PAGES = ("index", "rent", "rulings", "editions", "side-by-side", "glossary")
 WIDTHS = (1280, 390)
+SECOND_LOOK = {"rent": "#rent-utility", "editions": ".matrix-wrap", "glossary": ".glossary-wrap",
+               "side-by-side": ".sbs-clause#rent-utility", "rulings": "#ruling-utility-dice"}
+"""Where to scroll for a second screenshot of a page (its generated tables)."""
 SEARCH_WORDS = {"nl": "gevangenis", "sv": "fängelse", "da": "fængsel", "nb": "fengsel"}
 
 
@@ -66,6 +69,7 @@ def test_search_stays_in_the_language(open_page, lang: str) -> None:
     sp.page.click("input.md-search__input")  # in the header at desktop width
     for _ in range(30):  # a query typed before the index has loaded is not re-run: retype
         sp.page.fill("input.md-search__input", SEARCH_WORDS[lang])
+        sp.page.press("input.md-search__input", "End")  # Material searches on key events
         try:
             sp.page.wait_for_selector(".md-search-result__item a", timeout=1000)
             break
@@ -116,8 +120,10 @@ def test_screenshot_and_no_sideways_scroll(open_page, screenshot_dir, lang: str,
     sp = open_page(path(lang, slug), width=width, height=900 if width > 500 else 844)
     overflow = sp.page.evaluate(
         "document.scrollingElement.scrollWidth - document.documentElement.clientWidth")
-    sp.page.screenshot(path=str(screenshot_dir / f"{lang}-{slug}-{width}.png"))
-    if slug == "rent":  # a clause with its edition table
-        sp.page.evaluate("document.getElementById('rent-utility').scrollIntoView()")
-        sp.page.screenshot(path=str(screenshot_dir / f"{lang}-{slug}-table-{width}.png"))
+    sp.page.screenshot(path=str(screenshot_dir / f"{lang}-{slug}-{width}.png"),
+                       animations="disabled")
+    if slug in SECOND_LOOK:  # the generated part further down the page
+        sp.page.eval_on_selector(SECOND_LOOK[slug], "el => el.scrollIntoView()")
+        sp.page.screenshot(path=str(screenshot_dir / f"{lang}-{slug}-detail-{width}.png"),
+                           animations="disabled")
     assert overflow <= 1, f"the page is {overflow}px wider than a {width}px screen"

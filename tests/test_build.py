@@ -1,0 +1,318 @@
+"""The MkDocs build: strict, complete in four languages, generated parts present, nothing
+external, every internal link and anchor resolving, and the visible fallbacks when a
+language lacks a clause. Structure is checked against ``engine/clauses.py``, so these
+tests keep working (and keep failing usefully) while the pages are being written.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from engine.clauses import CLAUSES, PAGES, page_clauses
+from engine.editions import parameters
+from hooks.clauses import PageInfo, process
+from hooks.common import Context, DirectiveError, Html
+from hooks.directives import expand, renderers, unstash
+from hooks.pages import read_page
+from tools.i18n import translations
+from tools.site_build import ROOT, build, shared_build
+
+LANGS = ("nl", "sv", "da", "nb")
+DOCS = ROOT / "docs"
+OTHER_PAGES = ("index", "calculators", "examples", "odds", "editions", "side-by-side",
+               "glossary", "api", "performance", "about", "translate")
+ALL_PAGES = tuple(p.slug for p in PAGES) + OTHER_PAGES
+"""Every page that must exist in every language (rule pages incl. rulings, then the rest)."""
+
+
+def built_file(site: Path, lang: str, slug: str) -> Path:
+    """The HTML file of a page in the built site."""
+    prefix = site if lang == "nl" else site / lang
+    return prefix / "index.html" if slug == "index" else prefix / slug / "index.html"
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    result = shared_build()
+    if not result.ok:
+        pytest.fail(f"mkdocs build --strict failed:\n{result.log[-6000:]}", pytrace=False)
+    return result.site_dir
+
+
+# --- the build -------------------------------------------------------------------------
+
+def test_strict_build_succeeds(site: Path) -> None:
+    for lang in LANGS:
+        assert built_file(site, lang, "index").exists(), lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_has_every_page(site: Path, lang: str) -> None:
+    missing_src = [s for s in ALL_PAGES if not (DOCS / lang / f"{s}.md").exists()]
+    missing_html = [s for s in ALL_PAGES if not built_file(site, lang, s).exists()]
+    assert missing_src == [], f"docs/{lang}/ lacks these pages"
+    assert missing_html == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_language_has_every_clause(lang: str) -> None:
+    """The source check translators see: each clause written in each language."""
+    missing = [cid for cid, c in CLAUSES.items()
+               if cid not in read_page(DOCS, lang, c.page).sections]
+    assert missing == [], f"docs/{lang}: clauses not written yet"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_built_pages_number_every_clause_in_order(site: Path, lang: str) -> None:
+    for page in PAGES:
+        html = built_file(site, lang, page.slug).read_text(encoding="utf-8")
+        found = re.findall(r'<h2 class="clause[^"]*" data-clause="([^"]+)"[^>]*id="([^"]+)"'
+                           r'><span class="clause-no">([^<]+)</span>', html)
+        assert [i for _, i, _ in found] == [c.id for c in page_clauses(page.slug)], page.slug
+        for data_number, cid, shown in found:
+            assert data_number == shown == CLAUSES[cid].number, cid
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_html_lang_attribute(site: Path, lang: str) -> None:
+    for slug in ALL_PAGES:
+        head = built_file(site, lang, slug).read_text(encoding="utf-8")[:400]
+        assert f'<html lang="{lang}"' in head, slug
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_matrix_has_every_parameter_grouped_by_clause(site: Path, lang: str) -> None:
+    html = built_file(site, lang, "editions").read_text(encoding="utf-8")
+    assert 'class="matrix"' in html, "editions.md must contain [[matrix]]"
+    matrix = html[html.index('class="matrix"'):]
+    for name, clause, _ in parameters():
+        assert f'id="matrix-{clause}"' in matrix, clause
+        assert f'data-param="{name}"' in matrix, name
+    groups = re.findall(r'id="matrix-([a-z0-9-]+)"', matrix)
+    order = list(CLAUSES)
+    assert groups == sorted(groups, key=order.index), "groups follow the clause order"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_side_by_side_has_every_clause_in_four_languages(site: Path, lang: str) -> None:
+    html = built_file(site, lang, "side-by-side").read_text(encoding="utf-8")
+    ids = re.findall(r'<div class="sbs-clause" id="([^"]+)"', html)
+    assert ids == list(CLAUSES)
+    blocks = html.split('<div class="sbs-clause" ')[1:]
+    for cid, block in zip(ids, blocks):
+        cells = re.findall(r'<div class="sbs-cell[^"]*" lang="([a-z]+)"', block)
+        assert cells == list(LANGS), cid
+
+
+# --- nothing external ----------------------------------------------------------------
+
+REQUEST_ATTRS = {"script": ("src",), "img": ("src", "srcset"), "source": ("src", "srcset"),
+                 "iframe": ("src",), "video": ("src", "poster"), "audio": ("src",),
+                 "embed": ("src",), "object": ("data",), "track": ("src",),
+                 "input": ("src",), "image": ("href",), "use": ("href",)}
+FETCHING_RELS = {"stylesheet", "icon", "preload", "prefetch", "modulepreload", "preconnect",
+                 "dns-prefetch", "manifest", "apple-touch-icon", "shortcut"}
+EXTERNAL = re.compile(r"^(?:https?:)?//", re.I)
+CSS_EXTERNAL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"])\s*(?:https?:)?//""", re.I)
+JS_EXTERNAL = re.compile(
+    r"""(?:\bimport\s*\(?|\bimportScripts\s*\(|\bfetch\s*\(|\bWorker\s*\(|\bfrom\s*)"""
+    r"""\s*['"`](?:https?:)?//""")
+
+
+class _Refs(HTMLParser):
+    """Every URL an HTML page would request by itself (not plain links)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.styles: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        for attr in REQUEST_ATTRS.get(tag, ()):
+            if a.get(attr):
+                self.urls.extend(u.strip().split(" ")[0] for u in a[attr].split(","))
+        if tag == "link" and FETCHING_RELS & set(a.get("rel", "").lower().split()):
+            self.urls.append(a.get("href", ""))
+        if a.get("style"):
+            self.styles.append(a["style"])
+
+
+def test_no_external_requests_in_built_files(site: Path) -> None:
+    offenders = []
+    for path in site.rglob("*"):
+        if path.suffix == ".html":
+            text = path.read_text(encoding="utf-8", errors="replace")
+            refs = _Refs()
+            refs.feed(text)
+            offenders += [f"{path}: {u}" for u in refs.urls if EXTERNAL.match(u)]
+            offenders += [f"{path}: style" for s in refs.styles if CSS_EXTERNAL.search(s)]
+            for block in re.findall(r"<style[^>]*>(.*?)</style>", text, re.S):
+                offenders += [f"{path}: <style>"] if CSS_EXTERNAL.search(block) else []
+        elif path.suffix == ".css":
+            if CSS_EXTERNAL.search(path.read_text(encoding="utf-8", errors="replace")):
+                offenders.append(str(path))
+        elif path.suffix in (".js", ".mjs"):
+            if JS_EXTERNAL.search(path.read_text(encoding="utf-8", errors="replace")):
+                offenders.append(str(path))
+    assert offenders == []
+
+
+def test_the_external_checks_can_fail() -> None:
+    refs = _Refs()
+    refs.feed('<link rel="stylesheet" href="https://fonts.googleapis.com/css">'
+              '<script src="//cdn.example/x.js"></script><a href="https://hasbro.com">x</a>')
+    assert [u for u in refs.urls if EXTERNAL.match(u)] == ["https://fonts.googleapis.com/css",
+                                                          "//cdn.example/x.js"]
+    assert CSS_EXTERNAL.search("@font-face{src:url(https://x/y.woff2)}")
+    assert JS_EXTERNAL.search('importScripts("https://cdn.jsdelivr.net/pyodide.js")')
+
+
+# --- links and anchors -----------------------------------------------------------------
+
+_HREF = re.compile(r'<a\s[^>]*?href="([^"]*)"')
+_ID = re.compile(r'\sid="([^"]+)"')
+
+
+def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
+    ids: dict[Path, set[str]] = {}
+
+    def anchors(page: Path) -> set[str]:
+        if page not in ids:
+            ids[page] = set(_ID.findall(page.read_text(encoding="utf-8")))
+        return ids[page]
+
+    broken = []
+    for page in site.rglob("*.html"):
+        if page.name == "404.html":
+            continue
+        rel = page.relative_to(site).as_posix()
+        base = "http://site/" + rel
+        for href in _HREF.findall(page.read_text(encoding="utf-8")):
+            href = href.replace("&amp;", "&")
+            if not href or href.startswith(("mailto:", "javascript:", "data:")) \
+                    or EXTERNAL.match(href):
+                continue
+            url = urlsplit(urljoin(base, href))
+            if url.netloc != "site":
+                continue
+            target = site / unquote(url.path.lstrip("/"))
+            if target.is_dir() or url.path.endswith("/"):
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{rel}: {href} (no file)")
+                continue
+            if url.fragment and target.suffix == ".html" \
+                    and unquote(url.fragment) not in anchors(target):
+                broken.append(f"{rel}: {href} (no anchor)")
+    assert broken == []
+
+
+# --- fallbacks and errors of the clause hook --------------------------------------------
+
+def test_missing_clause_shows_a_translated_notice_with_the_dutch_text(tmp_path: Path) -> None:
+    lang, slug = "sv", "rent"
+    docs = tmp_path / "docs"
+    shutil.copytree(DOCS, docs)
+    present = read_page(DOCS, lang, slug).sections
+    dutch = read_page(DOCS, "nl", slug).sections
+    cid = next((c.id for c in page_clauses(slug) if c.id in present and c.id in dutch), None)
+    if cid is None:
+        pytest.skip(f"{lang}/{slug}.md has no clause to remove yet")
+    source = (docs / lang / f"{slug}.md").read_text(encoding="utf-8")
+    section = present[cid]
+    lines = source.splitlines()
+    heading = next(i for i, line in enumerate(lines) if f"{{#{cid}" in line)
+    end = heading + 1 + len(section.body.splitlines())
+    (docs / lang / f"{slug}.md").write_text("\n".join(lines[:heading] + lines[end:]) + "\n",
+                                            encoding="utf-8")
+    assert cid not in read_page(docs, lang, slug).sections
+
+    result = build(tmp_path / "site", docs_dir=docs)
+    assert result.ok, result.log[-4000:]
+    html = built_file(result.site_dir, lang, slug).read_text(encoding="utf-8")
+    h2 = re.search(rf'<h2 class="clause clause-untranslated"[^>]*id="{cid}"', html)
+    assert h2, "the missing clause keeps its anchor, marked untranslated"
+    notice = str(translations().gettext(lang, "clause.untranslated.title"))
+    tail = html[h2.start():]
+    assert f'<p class="admonition-title">{notice}</p>' in tail
+    fallback = re.search(r'<div class="clause-fallback" lang="nl">(.*?)</div>', tail, re.S)
+    assert fallback, "the Dutch text follows the notice"
+    first_words = re.sub(r"[*_`\[\]]", "", dutch[cid].body.split("\n")[0])[:25]
+    assert first_words.split()[0] in fallback.group(1)
+    assert html.rindex(f'id="{cid}"') > html.index('id="rent-owner-in-jail"') or \
+        cid == "rent-owner-in-jail", "fallback clauses come at the end of the page"
+    other = built_file(result.site_dir, "da", slug).read_text(encoding="utf-8")
+    assert "clause-untranslated" not in other
+    sbs = built_file(result.site_dir, "nl", "side-by-side").read_text(encoding="utf-8")
+    block = sbs[sbs.index(f'<div class="sbs-clause" id="{cid}"'):]
+    assert re.search(r'<div class="sbs-cell sbs-missing" lang="sv">', block[:4000])
+
+
+def _info(slug: str = "trading", lang: str = "nl", content_lang: str | None = None) -> PageInfo:
+    return PageInfo(lang, content_lang or lang, slug, f"docs/{lang}/{slug}.md", DOCS)
+
+
+def test_clause_on_the_wrong_page_is_an_error_naming_file_and_id() -> None:
+    with pytest.raises(DirectiveError, match=r"docs/sv/trading\.md:3: clause 'rent-claim'"):
+        process("# Handel\n\n## Hyra {#rent-claim}\n", _info(lang="sv"))
+
+
+def test_unknown_clause_id_on_a_rule_page_is_an_error() -> None:
+    with pytest.raises(DirectiveError, match="unknown clause id 'trade-propertee'.*trade-property"):
+        process("## Ruilen {#trade-propertee}\n", _info())
+
+
+def test_clauses_out_of_order_or_twice_are_errors() -> None:
+    with pytest.raises(DirectiveError, match="out of order"):
+        process("## B {#trade-mortgaged}\n\n## A {#trade-property}\n", _info())
+    with pytest.raises(DirectiveError, match="appears twice"):
+        process("## A {#trade-property}\n\n## A {#trade-property}\n", _info())
+
+
+def test_unknown_reference_is_an_error_and_known_one_a_link() -> None:
+    with pytest.raises(DirectiveError, match=r"\[\[ref: rent-nope\]\] names no clause"):
+        process("Zie [[ref: rent-nope]].", _info("about"))
+    out = process("Zie [[ref: trade-cards]] en `[[ref: nope]]`.", _info("about"))
+    assert "(trading.md#trade-cards){.clause-ref}" in out and "`[[ref: nope]]`" in out
+
+
+def test_headings_and_directives_in_code_blocks_are_left_alone() -> None:
+    text = "```\n## X {#rent-claim}\n[[nonsense]]\n```\n"
+    assert expand(process(text, _info("about")), _info("about"), table={}) == text
+
+
+def test_unknown_directive_fails_pending_ones_show_a_placeholder() -> None:
+    with pytest.raises(PluginError, match=r"docs/nl/trading\.md:2: unknown directive \[\[nope\]\]"):
+        expand("x\n[[nope]]\n", _info(), table={})
+    out = unstash(expand("[[example: rent-basic]]\n", _info(), table={}))
+    assert 'class="admonition note directive-pending" data-directive="example"' in out
+
+
+def test_registered_renderers_and_html_results() -> None:
+    table = renderers()
+    for name in ("editions", "matrix", "side-by-side", "glossary"):
+        assert name in table
+    ctx = Context("sv", "rent", "docs/sv/rent.md", 1, "free-parking", "editions", (), DOCS)
+    out = table["editions"](ctx)
+    assert isinstance(out, Html) and 'data-param="free_parking"' in out
+
+
+def test_editions_outside_a_clause_or_without_parameters_is_an_error() -> None:
+    table = renderers()
+    ctx = Context("nl", "rent", "docs/nl/rent.md", 1, None, "editions", (), DOCS)
+    with pytest.raises(DirectiveError, match="outside any clause"):
+        table["editions"](ctx)
+    ctx = Context("nl", "rent", "docs/nl/rent.md", 1, "rent-street", "editions", (), DOCS)
+    with pytest.raises(DirectiveError, match="no edition parameters"):
+        table["editions"](ctx)
+    ctx = Context("nl", "rent", "docs/nl/rent.md", 1, None, "editions", ("nope",), DOCS)
+    with pytest.raises(DirectiveError, match="unknown edition parameter"):
+        table["editions"](ctx)

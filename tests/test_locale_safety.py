@@ -1,0 +1,366 @@
+"""What a translator writes can never break the site or run as code.
+
+Complements ``tests/test_translations.py`` with whole-site checks on modified copies of
+``translations/`` (the real files are never touched):
+
+* **Markup is shown as text.** ``<img src=x onerror=...>`` is planted in Swedish messages
+  that reach the reader by every route -- a calculator headline (build time and live in
+  the browser), an engine error shown next to a field, explanation steps, the footer
+  (template), a navigation title, a glossary term. The catalog check reports the markup
+  (``MONOPOLY_I18N_LAX=1`` lets the build go on, as a preview would); in the built pages
+  and in Chromium the text is there literally and no ``img`` element, no handler exists.
+* **A missing translation falls back visibly to Dutch.** Danish messages are deleted: the
+  pages and the live calculator show the Dutch text, marked
+  ``<span class="i18n-fallback" lang="nl">``, never a blank or a key.
+* **A broken locale fails the build** with a message naming the file, the key and the
+  problem (placeholders that differ, markup, incomplete plural forms, PO syntax).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+import yaml
+
+from engine.api import calculate
+from hooks import render_calculator as rc
+from tools.i18n import Translations
+from tools.site_build import ROOT, write_config
+
+PLANT = '<img src=x onerror="window.__pwned=1">'
+"""Planted into messages: must reach the reader as these characters, never as an element."""
+STEP_KEYS = tuple(s["key"] for s in calculate("rent", rc.default_request("rent", "sv"))["steps"])
+PLANTED_SV = ("calc.rent.result", "error.out_of_range", "site.unofficial", "nav.rules",
+              "glossary.board", STEP_KEYS[-1])
+"""Swedish messages that get the markup: calculator, engine error, engine step, template,
+navigation, glossary."""
+DELETED_DA = ("calc.rent.result", "site.unofficial", STEP_KEYS[-1])
+"""Danish messages removed: they must fall back to Dutch, marked."""
+
+
+# --------------------------------------------------------------------------- PO editing
+
+
+def _po_quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def edit_po(path: Path, key: str, forms: list[str] | None) -> None:
+    """Replace the text of ``key`` in a PO file (one form, or one per plural form), or
+    delete the entry (``forms=None``)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    start = lines.index(f"msgid {_po_quote(key)}")
+    end = start
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    head = start
+    while head > 0 and lines[head - 1].startswith("#"):
+        head -= 1
+    if forms is None:
+        new: list[str] = []
+        start = head
+    else:
+        entry = lines[start:end]
+        keep = entry[:entry.index(next(ln for ln in entry if ln.startswith("msgstr")))]
+        plural = any(ln.startswith("msgid_plural") for ln in entry)
+        new = keep + ([f"msgstr[{i}] {_po_quote(f)}" for i, f in enumerate(forms)] if plural
+                      else [f"msgstr {_po_quote(forms[0])}"])
+    lines[start:end] = new
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def po_file(root: Path, lang: str, key: str) -> Path:
+    for path in sorted((root / lang).glob("*.po")):
+        if f"msgid {_po_quote(key)}" in path.read_text(encoding="utf-8").split("\n"):
+            return path
+    raise AssertionError(f"{key} not found in {root / lang}")
+
+
+def copy_translations(tmp: Path) -> Path:
+    root = tmp / "translations"
+    shutil.copytree(ROOT / "translations", root)
+    return root
+
+
+def build_with(translations: Path, out: Path, lax: bool = False) -> subprocess.CompletedProcess:
+    """Build the site with another ``translations/`` (not strict when ``lax``)."""
+    cfg = write_config(out.parent / "mkdocs.yml", out)
+    if lax:
+        config = yaml.safe_load(cfg.read_text(encoding="utf-8"))
+        config["strict"] = False
+        cfg.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
+                       encoding="utf-8")
+    env = {**os.environ, "MONOPOLY_TRANSLATIONS_DIR": str(translations)}
+    env.pop("MONOPOLY_I18N_LAX", None)
+    if lax:
+        env["MONOPOLY_I18N_LAX"] = "1"
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(cfg), "--clean"]
+    if not lax:
+        cmd.append("--strict")
+    return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+# --------------------------------------------------------------------------- HTML reading
+
+
+class _Reader(HTMLParser):
+    """Text of a page (scripts and styles left out) and any element the planted markup
+    could have become."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.injected: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if (tag == "img" and a.get("src") == "x") or any(
+                k.startswith("on") and "__pwned" in (v or "") for k, v in attrs):
+            self.injected.append(self.get_starttag_text() or tag)
+        if tag in ("script", "style"):
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style") and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.text.append(data)
+
+
+def read_page(site: Path, lang: str, slug: str) -> tuple[str, list[str], str]:
+    """(text, injected elements, raw HTML) of a built page."""
+    folder = site if lang == "nl" else site / lang
+    file = folder / "index.html" if slug == "index" else folder / slug / "index.html"
+    html = file.read_text(encoding="utf-8")
+    reader = _Reader()
+    reader.feed(html)
+    return re.sub(r"\s+", " ", "".join(reader.text)), reader.injected, html
+
+
+# --------------------------------------------------------------------------- the modified site
+
+
+@pytest.fixture(scope="module")
+def planted_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A site built from catalogs with markup planted (sv) and messages deleted (da)."""
+    tmp = tmp_path_factory.mktemp("planted")
+    root = copy_translations(tmp)
+    source = Translations(ROOT / "translations")
+    for key in PLANTED_SV:
+        entry = source.catalog("sv").entries[key]
+        edit_po(po_file(root, "sv", key), key, [f"{PLANT} {f}" for f in entry.forms])
+    for key in DELETED_DA:
+        edit_po(po_file(root, "da", key), key, None)
+    planted = Translations(root)
+    problems = [str(p) for p in planted.validate()]
+    for key in PLANTED_SV:  # the check sees every planted message (file and key named)
+        assert any(f"translations/sv/" in p and f": {key}: contains markup" in p
+                   for p in problems), (key, problems)
+    for key in DELETED_DA:
+        assert any(f"translations/da/" in p and f": {key}: missing in da" in p
+                   for p in problems), (key, problems)
+    result = build_with(root, tmp / "site", lax=True)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    return tmp / "site", root
+
+
+def test_planted_markup_is_text_in_the_built_pages(planted_site: tuple[Path, Path]) -> None:
+    site, _ = planted_site
+    pages = {"calc.rent.result": "calculators", "site.unofficial": "index",
+             "nav.rules": "index", "glossary.board": "glossary", STEP_KEYS[-1]: "calculators"}
+    for key, slug in pages.items():
+        text, injected, html = read_page(site, "sv", slug)
+        assert injected == [], (key, injected)
+        assert PLANT in text, f"{key}: the planted text is not shown on sv/{slug}"
+    # the calculators' data for the page script carries the message as text, <-escaped
+    _, _, html = read_page(site, "sv", "calculators")
+    raw = re.search(r'<script type="application/json" class="calc-shared">(.*?)</script>',
+                    html, re.S).group(1)
+    assert "<" not in raw
+    assert json.loads(raw)["messages"]["calc.rent.result"].startswith(PLANT)
+    for file in site.rglob("*.html"):  # nowhere in the whole site is it an element
+        reader = _Reader()
+        reader.feed(file.read_text(encoding="utf-8"))
+        assert reader.injected == [], (file, reader.injected)
+
+
+def test_deleted_messages_fall_back_to_dutch_visibly(planted_site: tuple[Path, Path]) -> None:
+    site, _ = planted_site
+    dutch = Translations(ROOT / "translations").catalog("nl").entries
+    _, _, html = read_page(site, "da", "index")
+    footer = re.escape(dutch["site.unofficial"].forms[0]).replace("\\ ", r"\s+")
+    assert re.search(r'<span class="i18n-fallback" lang="nl">\s*' + footer, html), \
+        "the footer does not show the Dutch text, marked"
+    _, _, html = read_page(site, "da", "calculators")
+    headline = re.search(r'id="calc-rent".*?<p class="calc-headline">(.*?)</p>', html, re.S)
+    prefix = dutch["calc.rent.result"].forms[0].split("{")[0]
+    assert headline and headline.group(1).startswith(
+        f'<span class="i18n-fallback" lang="nl">{prefix}'), headline and headline.group(1)
+    # the other languages are untouched
+    _, _, html = read_page(site, "nb", "calculators")
+    nb = re.search(r'id="calc-rent".*?<p class="calc-headline">(.*?)</p>', html, re.S)
+    assert nb and "i18n-fallback" not in nb.group(1)
+
+
+@pytest.fixture(scope="module")
+def planted_url(planted_site: tuple[Path, Path]) -> Iterator[str]:
+    site, _ = planted_site
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".wasm": "application/wasm", ".mjs": "text/javascript",
+                          ".js": "text/javascript", ".json": "application/json",
+                          ".zip": "application/zip", ".svg": "image/svg+xml"}
+
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(Handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _settle(page: Any, kind: str, action: Any) -> None:
+    sel = f"#calc-{kind}"
+    before = int(page.get_attribute(sel, "data-changes") or 0)
+    action()
+    page.wait_for_function(
+        """([sel, before]) => { const s = document.querySelector(sel);
+             return +(s.dataset.changes || 0) > before && s.dataset.updated === s.dataset.changes
+               && !s.hasAttribute('aria-busy'); }""", arg=[sel, before], timeout=30_000)
+
+
+def in_chromium(check: Callable[[Any], None]) -> None:
+    """Run ``check(browser)`` with headless Debian Chromium, in a thread of its own (the
+    browser tests' session-wide Playwright lives in this thread; one per thread)."""
+    chromium = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        pytest.skip(f"{chromium} is missing: apt-get install -y chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            with sync_api.sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu"])
+                try:
+                    check(browser)
+                finally:
+                    browser.close()
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+
+
+@pytest.mark.browser
+def test_planted_markup_is_text_in_the_browser(planted_url: str, report) -> None:
+    """Live calculator messages (rendered by calculators.mjs) and the page chrome."""
+    in_chromium(lambda browser: _check_in_browser(browser, planted_url))
+    report("locale safety", "planted messages checked in Chromium", 3)
+
+
+def _check_in_browser(browser: Any, planted_url: str) -> None:
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(planted_url + "sv/calculators/")
+        page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
+                               timeout=120_000)
+        _settle(page, "rent", lambda: page.select_option("#calc-rent select[data-key=buildings]",
+                                                         "2"))
+        assert page.get_attribute("#calc-rent .calc-result", "data-source") == "live"
+        headline = page.text_content("#calc-rent .calc-headline") or ""
+        assert headline.startswith(PLANT), headline
+        steps = page.text_content("#calc-rent .calc-steps") or ""
+        assert PLANT in steps  # the planted step message
+        _settle(page, "rent", lambda: page.fill("#calc-rent input[data-key=owned]", "9"))
+        error = page.text_content("#calc-rent [data-for=owned] .calc-error") or ""
+        assert error.startswith(PLANT), error  # the planted engine error, next to the field
+        assert PLANT in page.inner_text("footer")
+        found = page.evaluate("""() => ({
+            imgs: document.querySelectorAll('img[src="x"]').length,
+            handlers: [...document.querySelectorAll('*')].filter((e) =>
+              [...e.attributes].some((a) => a.name.startsWith('on'))).length,
+            pwned: window.__pwned === 1 })""")
+        assert found == {"imgs": 0, "handlers": 0, "pwned": False}, found
+        assert errors == []
+
+        page.goto(planted_url + "da/calculators/")
+        page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
+                               timeout=120_000)
+        _settle(page, "rent", lambda: page.select_option("#calc-rent select[data-key=buildings]",
+                                                         "2"))
+        assert page.get_attribute("#calc-rent .calc-result", "data-source") == "live"
+        fallback = page.evaluate("""() => {
+            const span = document.querySelector('#calc-rent .calc-headline > span.i18n-fallback');
+            return span ? [span.lang, span.textContent] : null; }""")
+        dutch = Translations(ROOT / "translations").catalog("nl").entries["calc.rent.result"]
+        assert fallback and fallback[0] == "nl" and fallback[1].startswith(
+            dutch.forms[0].split("{")[0]), fallback
+        assert errors == []
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- broken catalogs
+
+
+def test_a_broken_locale_fails_the_build_naming_file_key_and_problem(tmp_path: Path) -> None:
+    root = copy_translations(tmp_path)
+    nl = Translations(ROOT / "translations").catalog("nl").entries
+    sv_file = po_file(root, "sv", "calc.rent.result")
+    edit_po(sv_file, "calc.rent.result", ["Hyra för {sqare}: {amount}"])  # a misspelt placeholder
+    da_file = po_file(root, "da", "site.unofficial")
+    edit_po(da_file, "site.unofficial", ["<b>Uofficiel</b>"])  # markup
+    plural = next(k for k, e in nl.items() if e.plural)
+    da_plural = po_file(root, "da", plural)
+    edit_po(da_plural, plural, ["{n} hus", ""])  # one plural form missing
+    nb_glossary = po_file(root, "nb", "glossary.board")
+    text = nb_glossary.read_text(encoding="utf-8")
+    nb_glossary.write_text(text.replace('msgid "glossary.board"\n',
+                                        'msgid "glossary.board"\nmsgstr "ikke avsluttet\n', 1),
+                           encoding="utf-8")  # PO syntax: an unterminated string (the
+    # rest of that language is not checked then: each problem goes to its own file)
+
+    result = build_with(root, tmp_path / "site")
+    log = result.stdout + result.stderr
+    assert result.returncode != 0, "a broken catalog must stop the build"
+    assert not (tmp_path / "site" / "sv" / "index.html").exists()
+    expected = [
+        ("translations/sv/" + sv_file.name, "calc.rent.result", "placeholders"),
+        ("translations/da/" + da_file.name, "site.unofficial", "contains markup"),
+        ("translations/da/" + da_plural.name, plural, "incomplete plural forms"),
+        ("translations/nb/" + nb_glossary.name, None, "not valid PO syntax"),
+    ]
+    for file, key, problem in expected:
+        lines = [ln for ln in log.splitlines() if file in ln and problem in ln
+                 and (key is None or f": {key}:" in ln)]
+        assert lines, f"the build log does not name {file} / {key} / {problem}:\n{log[-3000:]}"

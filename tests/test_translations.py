@@ -1,0 +1,245 @@
+"""Translations: the catalogs are valid and complete, the checks catch every kind of broken
+entry, a missing message falls back visibly to Dutch, text from a catalog always ends up
+escaped in the site, and the status command reports what a translator has to do.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from engine.editions import EDITIONS, CardGameRules, Rules
+from engine.sources import SOURCE_FILES
+from hooks.common import Context
+from hooks.directives import renderers
+from tools.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
+from tools.site_build import ROOT, build
+from tools.translation_status import report, status
+
+TRANSLATIONS = translations_dir()
+XSS = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    """A private copy of translations/ to break."""
+    target = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, target)
+    return target
+
+
+def set_msgstr(po: Path, key: str, text: str) -> None:
+    """Replace the (single-line) msgstr of ``key`` in a PO file."""
+    source = po.read_text(encoding="utf-8")
+    pattern = re.compile(rf'(msgid "{re.escape(key)}"\nmsgstr )"(?:[^"\\]|\\.)*"')
+    assert pattern.search(source), f"{key} not in {po}"
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    po.write_text(pattern.sub(lambda m: f'{m.group(1)}"{escaped}"', source), encoding="utf-8")
+
+
+def drop_entry(po: Path, key: str) -> None:
+    source = po.read_text(encoding="utf-8")
+    new = re.sub(rf'(?m)^msgid "{re.escape(key)}"\nmsgstr "(?:[^"\\]|\\.)*"\n', "", source)
+    assert new != source
+    po.write_text(new, encoding="utf-8")
+
+
+def errors_of(root: Path) -> list[str]:
+    return [str(p) for p in Translations(root).validate() if p.severity == "error"]
+
+
+# --- the real catalogs -----------------------------------------------------------------
+
+def test_catalogs_have_no_errors() -> None:
+    assert errors_of(TRANSLATIONS) == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != SOURCE_LANG])
+def test_every_key_is_translated(lang: str) -> None:
+    missing = [str(p) for p in Translations(TRANSLATIONS).validate()
+               if p.severity == "warning" and f"/{lang}/" in p.file]
+    assert missing == []
+
+
+def _needed_site_keys() -> set[str]:
+    """Every site.po key the generated edition tables can ask for."""
+    keys = {f"source.{f}" for f in SOURCE_FILES}
+    keys |= {f"edition.{e}" for e in EDITIONS}
+    keys |= {f"mode.{e.mode}" for e in EDITIONS.values()
+             if e.mode not in ("standard", "card-game")}
+    for ed in EDITIONS.values():
+        for record, cls in ((ed.rules, Rules), (ed.card_game, CardGameRules)):
+            if record is None:
+                continue
+            for f in fields(cls):
+                value = getattr(record, f.name).value
+                keys.add(f"param.{f.name}")
+                if value is None:
+                    keys.add(f"param.{f.name}.none")
+                elif isinstance(value, bool):
+                    keys.add(f"param.{f.name}.{'true' if value else 'false'}")
+                elif isinstance(value, str):
+                    keys.add(f"param.{f.name}.{value}")
+                else:
+                    keys.add(f"param.{f.name}.value")
+            for f in fields(cls):
+                for choice in f.metadata["choices"] or ():
+                    if isinstance(choice, bool):
+                        keys.add(f"param.{f.name}.{'true' if choice else 'false'}")
+                    else:
+                        keys.add(f"param.{f.name}.{choice}")
+    return keys
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_site_catalog_words_every_edition_value(lang: str) -> None:
+    t = Translations(TRANSLATIONS)
+    missing = sorted(k for k in _needed_site_keys() if not t.has(lang, k))
+    assert missing == []
+
+
+# --- the checks catch broken entries ----------------------------------------------------
+
+def test_parse_error_names_file_and_line(copy: Path) -> None:
+    po = copy / "sv" / "site.po"
+    po.write_text(po.read_text(encoding="utf-8") + 'msgid "x.y"\nmsgstr "open\n',
+                  encoding="utf-8")
+    errs = errors_of(copy)
+    assert any(e.startswith("translations/sv/site.po: line ") and "not valid PO syntax" in e
+               for e in errs), errs
+    with pytest.raises(TranslationError, match="translations/sv/site.po"):
+        Translations(copy).check()
+
+
+def test_placeholder_differing_from_dutch_is_an_error(copy: Path) -> None:
+    set_msgstr(copy / "da" / "site.po", "clause.copy_link", "Kopiér linket til regel {nummer}")
+    assert errors_of(copy) == ["translations/da/site.po: clause.copy_link: placeholders "
+                               "['nummer'] differ from the Dutch ['number']"]
+
+
+def test_malformed_placeholder_is_an_error(copy: Path) -> None:
+    set_msgstr(copy / "nb" / "site.po", "clause.copy_link", "Kopier lenken til regel {number")
+    assert any("clause.copy_link: malformed placeholder" in e for e in errors_of(copy))
+
+
+def test_incomplete_plural_forms_are_an_error(copy: Path) -> None:
+    (copy / "nl" / "site.po").write_text(
+        (copy / "nl" / "site.po").read_text(encoding="utf-8")
+        + '\nmsgid "test.houses"\nmsgid_plural "test.houses"\nmsgstr[0] "{n} huis"\n'
+          'msgstr[1] "{n} huizen"\n', encoding="utf-8")
+    for lang, body in (("sv", 'msgstr[0] "{n} hus"\nmsgstr[1] ""\n'),
+                       ("da", 'msgstr[0] "{n} hus"\nmsgstr[1] "{n} {x}"\n'),
+                       ("nb", 'msgstr "{n} hus"\n')):
+        head = 'msgid "test.houses"\nmsgid_plural "test.houses"\n' if lang != "nb" \
+            else 'msgid "test.houses"\n'
+        po = copy / lang / "site.po"
+        po.write_text(po.read_text(encoding="utf-8") + "\n" + head + body, encoding="utf-8")
+    errs = errors_of(copy)
+    assert "translations/sv/site.po: test.houses: incomplete plural forms: 1 of 2 filled" in errs
+    assert any(e.startswith("translations/da/site.po: test.houses: placeholders") for e in errs)
+    assert "translations/nb/site.po: test.houses: plural in one language and not in the other" \
+        in errs
+
+
+def test_markup_in_a_message_is_an_error(copy: Path) -> None:
+    set_msgstr(copy / "sv" / "site.po", "site.unofficial", f"Inofficiell {XSS}")
+    errs = errors_of(copy)
+    assert errs == ["translations/sv/site.po: site.unofficial: contains markup ('<img'); "
+                    "messages are plain text, always shown escaped"]
+
+
+def test_duplicate_key_is_an_error(copy: Path) -> None:
+    po = copy / "nl" / "site.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "nav.rules"\nmsgstr "Regels"\n',
+                  encoding="utf-8")
+    assert any("translations/nl/site.po: nav.rules: defined twice" in e for e in errors_of(copy))
+
+
+def test_missing_key_is_a_warning_and_falls_back_visibly(copy: Path) -> None:
+    drop_entry(copy / "nb" / "site.po", "nav.tools")
+    t = Translations(copy)
+    problems = t.validate()
+    assert [p.severity for p in problems] == ["warning"]
+    assert "nav.tools: missing in nb" in str(problems[0])
+    msg = t.gettext("nb", "nav.tools")
+    assert msg.fallback and msg.source_lang == "nl"
+    assert msg.html() == f'<span class="i18n-fallback" lang="nl">{t.gettext("nl", "nav.tools")}</span>'
+    assert not t.gettext("sv", "nav.tools").fallback
+
+
+# --- catalog text is always escaped -----------------------------------------------------
+
+def test_planted_markup_is_escaped_by_every_renderer(copy: Path, monkeypatch) -> None:
+    """Even when a catalog slips past the check, the generated HTML shows it as text."""
+    set_msgstr(copy / "sv" / "site.po", "param.free_parking.nothing", XSS)
+    set_msgstr(copy / "sv" / "site.po", "glossary_table.definition", XSS)
+    monkeypatch.setenv("MONOPOLY_TRANSLATIONS_DIR", str(copy))
+    table = renderers()
+    docs = ROOT / "docs"
+    editions = table["editions"](Context("sv", "squares", "x", 1, "free-parking", "editions",
+                                         (), docs))
+    matrix = table["matrix"](Context("sv", "editions", "x", 1, None, "matrix", (), docs))
+    glossary = table["glossary"](Context("sv", "glossary", "x", 1, None, "glossary", (), docs))
+    for html in (editions, matrix, glossary):
+        assert "<img" not in html
+        assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_the_build_refuses_a_catalog_with_markup(copy: Path, tmp_path: Path) -> None:
+    set_msgstr(copy / "sv" / "site.po", "site.unofficial", XSS)
+    result = build(tmp_path / "site", translations_dir=copy)
+    assert not result.ok
+    assert "translations/sv/site.po: site.unofficial: contains markup" in result.log
+
+
+def test_planted_markup_ends_up_escaped_in_the_built_site(copy: Path, tmp_path: Path) -> None:
+    """Previewing a broken catalog (MONOPOLY_I18N_LAX=1): the markup is shown, never run."""
+    set_msgstr(copy / "sv" / "site.po", "site.unofficial", XSS)               # footer template
+    set_msgstr(copy / "sv" / "site.po", "param.free_parking.nothing", XSS)    # edition tables
+    set_msgstr(copy / "sv" / "site.po", "clause.copy_link", XSS + " {number}")  # attribute
+    terms = [k for k in Translations(copy).keys("glossary.") if k.count(".") == 1]
+    if terms:
+        set_msgstr(copy / "sv" / "glossary.po", terms[0], XSS)                # glossary
+    result = build(tmp_path / "site", translations_dir=copy, strict=False,
+                   extra_env={"MONOPOLY_I18N_LAX": "1"})
+    assert result.ok, result.log[-4000:]
+    sv = result.site_dir / "sv"
+    pages = {p: p.read_text(encoding="utf-8") for p in sv.rglob("*.html")}
+    assert pages
+    assert [p for p, html in pages.items() if "<img src=x" in html] == []
+    escaped = "&lt;img src=x onerror=alert(1)&gt;"
+    assert escaped in pages[sv / "index.html"]                       # footer
+    assert escaped in pages[sv / "squares" / "index.html"]           # [[editions]] table
+    assert escaped in pages[sv / "editions" / "index.html"]          # [[matrix]]
+    if terms:
+        assert escaped in pages[sv / "glossary" / "index.html"]
+    assert re.search(r'data-copy-label="&lt;img src=x onerror=alert\(1\)&gt; 4\.1"',
+                     pages[sv / "rent" / "index.html"])
+
+
+# --- the status command ---------------------------------------------------------------
+
+def test_status_reports_missing_and_outdated(tmp_path: Path, copy: Path) -> None:
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    (docs / "da" / "about.md").unlink()
+    text = (docs / "da" / "trading.md").read_text(encoding="utf-8")
+    (docs / "da" / "trading.md").write_text(
+        re.sub(r"(?m)^## .*\{#trade-cards[^}]*\}.*$", "## Ingen id her", text), encoding="utf-8")
+    old = (docs / "nl" / "jail.md").stat().st_mtime
+    os.utime(docs / "da" / "jail.md", (old - 3600, old - 3600))
+    drop_entry(copy / "da" / "site.po", "nav.about")
+    s = status("da", docs, copy)
+    assert "about" in s.missing_pages
+    assert ("trade-cards", "trading") in s.missing_clauses
+    assert "jail" in [o.page for o in s.outdated]
+    assert ("site.po", "nav.about") in s.missing_keys
+    text = report([s])
+    assert "about.md" in text and "trade-cards" in text and "nav.about" in text
+    clean = status("sv", docs, copy)
+    assert "about" not in clean.missing_pages and not clean.missing_keys

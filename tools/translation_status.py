@@ -1,0 +1,197 @@
+"""What each translation still needs: ``python -m tools.translation_status [--lang sv]``.
+
+For every language it lists
+
+- pages that exist in Dutch but not in that language;
+- clauses (``engine/clauses.py``) that the language's pages lack; for Dutch, the
+  clauses not written yet;
+- pages that are *outdated*: the Dutch page changed after the translation did. The time
+  of a change is the last git commit of the file, or the file's modification time when
+  the file has uncommitted changes or there is no git history;
+- message keys of ``translations/nl/*.po`` that the language's catalogs lack (or mark
+  fuzzy), by file.
+
+It always exits 0: it is a to-do list, not a check (the tests are the check).
+
+>>> s = status("sv", _example_docs(), translations_dir=_example_docs().parent / "none")
+>>> s.missing_pages, [c for c, _ in s.missing_clauses][:2]
+(('turn',), ['setup-players', 'setup-bank'])
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.clauses import CLAUSES, PAGES  # noqa: E402
+from hooks.pages import read_page  # noqa: E402
+from tools.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Outdated:
+    """A translated page older than its Dutch source."""
+
+    page: str
+    source_time: float
+    translation_time: float
+
+
+@dataclass(frozen=True)
+class LangStatus:
+    """Everything one language still needs."""
+
+    lang: str
+    missing_pages: tuple[str, ...]
+    missing_clauses: tuple[tuple[str, str], ...]  # (clause id, page)
+    outdated: tuple[Outdated, ...]
+    missing_keys: tuple[tuple[str, str], ...]  # (file, key)
+    catalog_errors: tuple[str, ...] = ()  # broken PO entries (these also stop the build)
+
+    @property
+    def done(self) -> bool:
+        return not (self.missing_pages or self.missing_clauses or self.outdated
+                    or self.missing_keys or self.catalog_errors)
+
+
+@lru_cache(maxsize=None)
+def _git_root(folder: str) -> str | None:
+    try:
+        out = subprocess.run(["git", "-C", folder, "rev-parse", "--show-toplevel"],
+                             capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def changed_at(path: Path) -> float:
+    """When a file last changed: its last commit, or its mtime if uncommitted / no git."""
+    mtime = path.stat().st_mtime
+    root = _git_root(str(path.parent))
+    if root is None:
+        return mtime
+    try:
+        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--", str(path)],
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+        if dirty:
+            return mtime
+        log = subprocess.run(["git", "-C", root, "log", "-1", "--format=%ct", "--", str(path)],
+                             capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return mtime
+    return float(log) if log else mtime
+
+
+def page_slugs(docs: Path) -> list[str]:
+    """Every page of the Dutch source, rule pages first in chapter order."""
+    rules = [p.slug for p in PAGES]
+    others = sorted(p.stem for p in (docs / SOURCE_LANG).glob("*.md") if p.stem not in rules)
+    return rules + others
+
+
+def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangStatus:
+    """The status of one language (``nl``: clauses not yet written, missing source keys)."""
+    slugs = page_slugs(docs)
+    missing_pages = tuple(s for s in slugs if (docs / SOURCE_LANG / f"{s}.md").exists()
+                          and not (docs / lang / f"{s}.md").exists())
+    missing_clauses = tuple((cid, c.page) for cid, c in CLAUSES.items()
+                            if (docs / lang / f"{c.page}.md").exists()
+                            and cid not in read_page(docs, lang, c.page).sections)
+    outdated = []
+    if lang != SOURCE_LANG:
+        for slug in slugs:
+            src, dst = docs / SOURCE_LANG / f"{slug}.md", docs / lang / f"{slug}.md"
+            if src.exists() and dst.exists():
+                t_src, t_dst = changed_at(src), changed_at(dst)
+                if t_src > t_dst:
+                    outdated.append(Outdated(slug, t_src, t_dst))
+    keys: list[tuple[str, str]] = []
+    errors: list[str] = []
+    root = translations_dir or _tdir()
+    if root.is_dir():
+        for problem in Translations(root).validate():
+            if f"/{lang}/" not in f"/{problem.file}":
+                continue
+            if problem.severity == "error":
+                errors.append(str(problem))
+            elif problem.key and problem.problem.startswith(("missing", "fuzzy")):
+                keys.append((Path(problem.file).name, problem.key))
+    return LangStatus(lang, missing_pages, missing_clauses, tuple(outdated), tuple(keys),
+                      tuple(errors))
+
+
+def _when(t: float) -> str:
+    return datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M")
+
+
+def report(statuses: list[LangStatus]) -> str:
+    """A readable table and a to-do list per language."""
+    head = ("language", "pages missing", "clauses missing", "outdated pages", "keys missing")
+    rows = [head] + [(s.lang, str(len(s.missing_pages)), str(len(s.missing_clauses)),
+                      str(len(s.outdated)), str(len(s.missing_keys))) for s in statuses]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = ["Translation status (Dutch, nl, is the source language)", ""]
+    for n, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    for s in statuses:
+        lines += ["", f"== {s.lang} " + ("(nothing to do)" if s.done else "")]
+        if s.catalog_errors:
+            lines.append("  broken catalog entries (the build stops on these):")
+            lines += [f"    {e}" for e in s.catalog_errors]
+        if s.missing_pages:
+            lines.append("  pages missing: " + ", ".join(f"{p}.md" for p in s.missing_pages))
+        if s.missing_clauses:
+            verb = "not written yet" if s.lang == SOURCE_LANG else "missing"
+            lines.append(f"  clauses {verb}:")
+            lines += [f"    {CLAUSES[c].number:>5}  {c}  ({p}.md)" for c, p in s.missing_clauses]
+        if s.outdated:
+            lines.append("  outdated (the Dutch page changed later):")
+            lines += [f"    {o.page}.md  nl {_when(o.source_time)}, {s.lang} "
+                      f"{_when(o.translation_time)}" for o in s.outdated]
+        if s.missing_keys:
+            by_file: dict[str, list[str]] = {}
+            for file, key in s.missing_keys:
+                by_file.setdefault(file, []).append(key)
+            lines.append("  message keys missing:")
+            for file, keys in by_file.items():
+                lines.append(f"    {file} ({len(keys)}): " + ", ".join(keys))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the status of every language (or of ``--lang``); always exit 0."""
+    parser = argparse.ArgumentParser(description="Missing and outdated translations.")
+    parser.add_argument("--lang", choices=LANGS, help="only this language")
+    parser.add_argument("--docs", type=Path, default=ROOT / "docs")
+    parser.add_argument("--translations", type=Path, default=None)
+    args = parser.parse_args(argv)
+    langs = [args.lang] if args.lang else list(LANGS)
+    print(report([status(lang, args.docs, args.translations) for lang in langs]))
+    return 0
+
+
+def _example_docs() -> Path:  # pragma: no cover - doctest helper
+    """A tiny docs tree: Swedish lacks turn.md and most clauses of setup.md."""
+    import tempfile
+
+    root = Path(tempfile.mkdtemp()) / "docs"
+    for lang in ("nl", "sv"):
+        (root / lang).mkdir(parents=True)
+        (root / lang / "setup.md").write_text("# S\n\n## Doel {#setup-goal}\n\nx\n")
+    (root / "nl" / "turn.md").write_text("# T\n")
+    return root
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
