@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from hooks.common import (CLAUSES, RULE_PAGES, SOURCE_LANG, DirectiveError, h, md_escape,
+from hooks.common import (CLAUSES, RULE_PAGES, SOURCE_LANG, DirectiveError, md_escape,
                           translations)
 from hooks.pages import H2, REF, code_lines, heading_title, read_page, sub_outside_code
 from engine.clauses import page_clauses
@@ -61,11 +61,10 @@ def _t(lang: str, key: str, **params: object) -> str:
     return translations().gettext(lang, key, **params).html()
 
 
-def _heading(number: str, title_md: str, clause_id: str, lang: str, extra: str = "") -> str:
-    label = str(translations().gettext(lang, "clause.copy_link", number=number))
-    label = re.sub(r'[\\"{}]', "", label)  # the attribute is escaped by the serializer
+def _heading(number: str, title_md: str, clause_id: str, extra: str = "") -> str:
+    """A numbered clause heading (the copy button's label comes from the page template)."""
     return (f'## <span class="clause-no">{number}</span> {title_md} '
-            f'{{#{clause_id} .clause{extra} data-clause="{number}" data-copy-label="{label}"}}')
+            f'{{#{clause_id} .clause{extra} data-clause="{number}"}}')
 
 
 def number_clauses(markdown: str, info: PageInfo) -> str:
@@ -103,7 +102,7 @@ def number_clauses(markdown: str, info: PageInfo) -> str:
                                  "order: clauses follow the order of engine/clauses.py")
         last = order
         attrs = m.group("attrs").strip()
-        lines[i] = _heading(clause.number, m.group("title").strip(), cid, info.lang,
+        lines[i] = _heading(clause.number, m.group("title").strip(), cid,
                             f" {attrs}" if attrs else "")
     return "\n".join(lines)
 
@@ -131,7 +130,7 @@ def add_missing(markdown: str, info: PageInfo) -> str:
             kind, body = "untranslated", dutch.body
         else:
             title, kind, body = md_escape(c.title), "unwritten", ""
-        parts.append(_heading(c.number, title, c.id, info.lang, f" .clause-{kind}"))
+        parts.append(_heading(c.number, title, c.id, f" .clause-{kind}"))
         parts.append("")
         parts.append(f'<div class="admonition warning clause-{kind}">'
                      f'<p class="admonition-title">{_t(info.lang, f"clause.{kind}.title")}</p>'

@@ -7,7 +7,8 @@
   count is logged at INFO level (so ``--strict`` still builds a partial translation
   for preview); ``tests/test_translations.py`` and ``./dev status`` list them.
   ``MONOPOLY_I18N_LAX=1`` logs errors as warnings instead (preview of a broken file).
-- ``on_env``: the template function ``site_t(key, **params)`` (escaped, page language).
+- ``on_env``: template functions ``site_t(key, **params)`` (escaped HTML, a Dutch fallback
+  marked) and ``site_attr(key, **params)`` (escaped text for attribute values).
 - ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
 - ``on_post_page``: no ``<link rel="alternate" hreflang>`` in ``<head>`` (see there).
 - ``on_post_template``: the root ``404.html`` is the Dutch one (the others go to
@@ -37,7 +38,7 @@ if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages im
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 
-from hooks.common import LANGS, SOURCE_LANG, build_language  # noqa: E402
+from hooks.common import LANGS, SOURCE_LANG, build_language, h  # noqa: E402
 from hooks.pages import forget_pages  # noqa: E402
 from tools.i18n import TranslationError, translations  # noqa: E402
 
@@ -78,7 +79,11 @@ def on_env(env: Any, config: Any, files: Any) -> Any:
     def site_t(key: str, **params: object) -> str:
         return translations().gettext(lang, key, **params).html()
 
+    def site_attr(key: str, **params: object) -> str:
+        return h(translations().gettext(lang, key, **params))
+
     env.globals["site_t"] = site_t
+    env.globals["site_attr"] = site_attr
     env.globals["site_lang"] = lang
     return env
 

@@ -120,10 +120,13 @@ REQUEST_ATTRS = {"script": ("src",), "img": ("src", "srcset"), "source": ("src",
 FETCHING_RELS = {"stylesheet", "icon", "preload", "prefetch", "modulepreload", "preconnect",
                  "dns-prefetch", "manifest", "apple-touch-icon", "shortcut"}
 EXTERNAL = re.compile(r"^(?:https?:)?//", re.I)
-CSS_EXTERNAL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"])\s*(?:https?:)?//""", re.I)
+_HOST = r"(?:https?:)?//[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"
+CSS_EXTERNAL = re.compile(rf"""(?:url\(\s*['"]?|@import\s+['"])\s*{_HOST}""", re.I)
 JS_EXTERNAL = re.compile(
     r"""(?:\bimport\s*\(?|\bimportScripts\s*\(|\bfetch\s*\(|\bWorker\s*\(|\bfrom\s*)"""
-    r"""\s*['"`](?:https?:)?//""")
+    rf"""\s*['"`]{_HOST}""")
+"""A script loading code or data from another host (a feature test like
+``new Worker("http://[")`` names no host and is not a request)."""
 
 
 class _Refs(HTMLParser):
@@ -171,8 +174,10 @@ def test_the_external_checks_can_fail() -> None:
               '<script src="//cdn.example/x.js"></script><a href="https://hasbro.com">x</a>')
     assert [u for u in refs.urls if EXTERNAL.match(u)] == ["https://fonts.googleapis.com/css",
                                                           "//cdn.example/x.js"]
-    assert CSS_EXTERNAL.search("@font-face{src:url(https://x/y.woff2)}")
+    assert CSS_EXTERNAL.search("@font-face{src:url(https://fonts.gstatic.com/y.woff2)}")
     assert JS_EXTERNAL.search('importScripts("https://cdn.jsdelivr.net/pyodide.js")')
+    assert JS_EXTERNAL.search('import x from "//esm.sh/lodash"')
+    assert not JS_EXTERNAL.search('new Worker("http://[", {type: "module"})')
 
 
 # --- links and anchors -----------------------------------------------------------------

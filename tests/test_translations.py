@@ -201,7 +201,8 @@ def test_planted_markup_ends_up_escaped_in_the_built_site(copy: Path, tmp_path: 
     """Previewing a broken catalog (MONOPOLY_I18N_LAX=1): the markup is shown, never run."""
     set_msgstr(copy / "sv" / "site.po", "site.unofficial", XSS)               # footer template
     set_msgstr(copy / "sv" / "site.po", "param.free_parking.nothing", XSS)    # edition tables
-    set_msgstr(copy / "sv" / "site.po", "clause.copy_link", XSS + " {number}")  # attribute
+    set_msgstr(copy / "sv" / "site.po", "clause.copy_link", XSS + " {number}")  # <meta> attr
+    set_msgstr(copy / "sv" / "site.po", "toc.permalink", XSS)                 # ¶ title attr
     terms = [k for k in Translations(copy).keys("glossary.") if k.count(".") == 1]
     if terms:
         set_msgstr(copy / "sv" / "glossary.po", terms[0], XSS)                # glossary
@@ -218,8 +219,9 @@ def test_planted_markup_ends_up_escaped_in_the_built_site(copy: Path, tmp_path: 
     assert escaped in pages[sv / "editions" / "index.html"]          # [[matrix]]
     if terms:
         assert escaped in pages[sv / "glossary" / "index.html"]
-    assert re.search(r'data-copy-label="&lt;img src=x onerror=alert\(1\)&gt; 4\.1"',
-                     pages[sv / "rent" / "index.html"])
+    assert '<meta name="site:copy-link" content="&lt;img src=x onerror=alert(1)&gt; {number}">' \
+        in pages[sv / "rent" / "index.html"]
+    assert 'title="&lt;img src=x onerror=alert(1)&gt;"' in pages[sv / "rent" / "index.html"]
 
 
 # --- the status command ---------------------------------------------------------------
@@ -243,3 +245,16 @@ def test_status_reports_missing_and_outdated(tmp_path: Path, copy: Path) -> None
     assert "about.md" in text and "trade-cards" in text and "nav.about" in text
     clean = status("sv", docs, copy)
     assert "about" not in clean.missing_pages and not clean.missing_keys
+
+
+# --- the examples in the docstrings of tools/ and hooks/ ---------------------------------
+
+@pytest.mark.parametrize("module", ["tools.i18n", "tools.translation_status", "hooks.pages",
+                                    "hooks.common", "hooks.clauses", "hooks.directives",
+                                    "hooks.render_glossary"])
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

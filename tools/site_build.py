@@ -58,9 +58,8 @@ def build(site_dir: Path, docs_dir: Path | None = None, translations_dir: Path |
     env = {**os.environ, **(extra_env or {})}
     if translations_dir is not None:
         env["MONOPOLY_TRANSLATIONS_DIR"] = str(Path(translations_dir).resolve())
-    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(cfg), "--clean"]
-    if strict:
-        cmd.append("--strict")
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(cfg), "--clean",
+           "--strict" if strict else "--no-strict"]
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     return BuildResult(site_dir, proc.returncode, proc.stdout + proc.stderr)
 

@@ -1,8 +1,9 @@
 /* Monopoly rules reference: small page behaviour, no dependencies, no network.
  *
- * - A "copy link" button on every numbered clause heading (h2.clause). Its label comes
- *   from the heading's data-copy-label (translated at build time); the confirmation
- *   uses Material's own translated "copied" text and is announced to screen readers.
+ * - A "copy link" button on every numbered clause heading (h2.clause). Its label is the
+ *   page's <meta name="site:copy-link"> (translated at build time) with the heading's
+ *   data-clause number filled in; the confirmation uses Material's own translated
+ *   "copied" text and is announced to screen readers.
  * - Material's search dialog gets an accessible name (the search field's translated label).
  * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
  */
@@ -63,10 +64,12 @@
 
   function addCopyButtons() {
     var copied = translations()["clipboard.copied"] || "OK";
-    var headings = document.querySelectorAll(".md-typeset h2.clause[id][data-copy-label]");
+    var meta = document.querySelector('meta[name="site:copy-link"]');
+    var template = (meta && meta.getAttribute("content")) || "{number}";
+    var headings = document.querySelectorAll(".md-typeset h2.clause[id][data-clause]");
     Array.prototype.forEach.call(headings, function (h2) {
       if (h2.querySelector(".clause-copy")) { return; }
-      var label = h2.getAttribute("data-copy-label");
+      var label = template.split("{number}").join(h2.getAttribute("data-clause"));
       var button = document.createElement("button");
       button.type = "button";
       button.className = "clause-copy";

@@ -3,16 +3,14 @@
 Every page of every language of the built site is opened in Chromium with every request
 to another origin blocked and recorded (a route on the browser context), waiting until
 the network is idle (search index, calculators' runtime and all): zero attempts allowed.
-The page's ``<html lang>`` must be its language. Independently of the browser, every
-built HTML page and stylesheet is read for resources (scripts, styles, images, fonts,
-frames, ``url(...)``, ``@import``) that point outside the site. The number of pages
-checked is printed at the end of the run.
+The page's ``<html lang>`` must be its language. (The built files themselves are read
+for outside resources by ``tests/test_build.py``.) The number of pages checked is printed
+at the end of the run.
 """
 
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -93,85 +91,3 @@ def test_every_page_requests_nothing_elsewhere(browser, site_url: str, built_sit
     assert blocked == [], f"requests to other origins: {sorted(set(blocked))[:20]}"
     assert outside == [], outside[:20]
     assert problems == [], problems[:20]
-
-
-# --------------------------------------------------------------------------- static check
-
-RESOURCE_ATTRS = {
-    "script": ("src",), "img": ("src", "srcset"), "iframe": ("src",), "frame": ("src",),
-    "source": ("src", "srcset"), "video": ("src", "poster"), "audio": ("src",),
-    "track": ("src",), "embed": ("src",), "object": ("data",), "input": ("src",),
-    "image": ("href", "xlink:href"), "use": ("href", "xlink:href"),
-}
-LINK_LOADS = {"stylesheet", "preload", "prefetch", "preconnect", "dns-prefetch", "modulepreload",
-              "icon", "shortcut", "apple-touch-icon", "manifest", "mask-icon", "prerender"}
-CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""")
-
-
-def external(url: str) -> bool:
-    url = url.strip()
-    return bool(re.match(r"^(?:[a-z][a-z0-9+.\-]*:)?//", url, re.I)) and not url.startswith(
-        ("data:", "blob:"))
-
-
-class Resources(HTMLParser):
-    """Collects every URL an HTML page would load by itself (not plain links)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.urls: list[str] = []
-        self._style = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        for name in RESOURCE_ATTRS.get(tag, ()):
-            if a.get(name):
-                self.urls += [part.strip().split(" ")[0] for part in a[name].split(",")] \
-                    if name == "srcset" else [a[name]]
-        if tag == "link" and set(a.get("rel", "").lower().split()) & LINK_LOADS:
-            self.urls.append(a.get("href", ""))
-        if a.get("style"):
-            self.urls += [m.group(1) or m.group(2) for m in CSS_URL.finditer(a["style"])]
-        self._style = tag == "style"
-
-    def handle_endtag(self, tag: str) -> None:
-        self._style = False
-
-    def handle_data(self, data: str) -> None:
-        if self._style:
-            self.urls += [m.group(1) or m.group(2) for m in CSS_URL.finditer(data)]
-
-
-def resources(html: str) -> list[str]:
-    """URLs a page loads by itself.
-
-    >>> resources('<script src="https://cdn.x/a.js"></script><a href="https://x.org">x</a>'
-    ...           '<link rel="stylesheet" href="//fonts.y/css"><img srcset="a.png 1x, b.png 2x">')
-    ['https://cdn.x/a.js', '//fonts.y/css', 'a.png', 'b.png']
-    """
-    parser = Resources()
-    parser.feed(html)
-    return parser.urls
-
-
-def test_no_page_or_stylesheet_names_an_outside_resource(built_site: Path, report) -> None:
-    pages = [p for p in built_site.rglob("*.html") if "assets" not in p.relative_to(built_site).parts]
-    found: list[str] = []
-    checked = 0
-    for page in pages:
-        for url in resources(page.read_text(encoding="utf-8")):
-            checked += 1
-            if external(url):
-                found.append(f"{page.relative_to(built_site)}: {url}")
-    styles = list(built_site.rglob("*.css"))
-    for css in styles:
-        for m in CSS_URL.finditer(css.read_text(encoding="utf-8", errors="replace")):
-            url = m.group(1) or m.group(2)
-            checked += 1
-            if external(url):
-                found.append(f"{css.relative_to(built_site)}: {url}")
-    print(f"\nthird parties (static): {len(pages)} pages and {len(styles)} stylesheets, "
-          f"{checked} resource URLs")
-    report("pages checked", "no third parties (static)", len(pages))
-    assert checked > len(pages), "no resources found at all: the parser is broken"
-    assert found == [], found[:20]

@@ -390,6 +390,7 @@ class Runtime {
     this.worker = null;
     this.reason = null;
     this.stage = null;
+    this.kinds = [];
   }
 
   on(fn) {
@@ -405,18 +406,16 @@ class Runtime {
     this.state = "loading";
     this.stage = "loading";
     this.emit();
-    if (!supportsModuleWorkers()) {
+    // The worker is started by the small script in front of the first calculator
+    // (hooks/render_calculator.py, runtime_starter): already during parsing on the
+    // calculators page and for shared links, otherwise now (a calculator came into view or
+    // was touched). Messages it sent before this point were kept and are replayed here.
+    const early = typeof window.__monopolyStartRuntime === "function" ? window.__monopolyStartRuntime() : null;
+    if (!early || early.error || !early.worker) {
       this.fail("unsupported");
       return;
     }
-    const base = document.baseURI;
-    let worker;
-    try {
-      worker = new Worker(new URL(this.assets.worker, base), { type: "module", name: "monopoly-calculators" });
-    } catch (err) {
-      this.fail("unsupported");
-      return;
-    }
+    const worker = early.worker;
     this.worker = worker;
     this.timer = setTimeout(() => this.fail("runtime"), RUNTIME_TIMEOUT_MS);
     worker.addEventListener("error", (event) => {
@@ -425,11 +424,13 @@ class Runtime {
     });
     worker.addEventListener("messageerror", () => this.fail("runtime"));
     worker.addEventListener("message", (event) => this.receive(event.data || {}));
-    worker.postMessage({
-      type: "init",
-      pyodideURL: new URL(this.assets.pyodide, base).href,
-      engineURL: new URL(this.assets.engine, base).href,
-    });
+    worker.postMessage({ type: "warm", kinds: this.kinds });
+    const kept = early.events || [];
+    early.events = null;
+    for (const event of kept) {
+      if (event.type === "message") this.receive(event.data || {});
+      else this.fail("runtime");
+    }
   }
 
   receive(msg) {
@@ -475,21 +476,6 @@ class Runtime {
       this.worker.postMessage({ type: "calc", id, kind, request });
     });
   }
-}
-
-function supportsModuleWorkers() {
-  if (typeof Worker === "undefined" || typeof WebAssembly !== "object" || typeof URL === "undefined") {
-    return false;
-  }
-  // The classic feature test: the options' "type" is read only by browsers that know module
-  // workers. An unparsable URL then throws before anything is fetched.
-  let supported = false;
-  try {
-    new Worker("http://[", { get type() { supported = true; return "module"; } }).terminate();
-  } catch (err) {
-    // expected: the URL is invalid on purpose
-  }
-  return supported;
 }
 
 // ------------------------------------------------------------------ one calculator
@@ -1170,6 +1156,7 @@ function boot() {
   }
   const fmt = new Formatter(shared);
   const runtime = new Runtime(shared);
+  runtime.kinds = sections.map((s) => s.dataset.calc);
   const calcs = [];
   for (const section of sections) {
     try {

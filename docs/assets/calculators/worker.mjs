@@ -1,7 +1,11 @@
 // Module Web Worker: one Python interpreter (Pyodide) for every calculator on a page.
 //
 // Protocol (messages are plain objects):
-//   page -> worker  {type: "init", pyodideURL, engineURL}     start loading (once)
+//   page -> worker  {type: "init", pyodideURL, engineURL, wasm}  start loading (once); wasm:
+//                   true when a "wasm" message follows
+//   page -> worker  {type: "wasm", module}     pyodide.asm.wasm compiled by the page, or null
+//   page -> worker  {type: "warm", kinds}      the page's calculators: import their modules
+//                                              once ready, between requests
 //   worker -> page  {type: "progress", stage}                  "runtime" | "engine"
 //   worker -> page  {type: "ready"} | {type: "failed", reason}  reason: "runtime" | "engine"
 //   page -> worker  {type: "calc", id, kind, request}
@@ -11,16 +15,68 @@
 // Everything comes from the site's own origin: the Pyodide core files under
 // assets/pyodide/ and the engine as assets/engine.zip, both copied there by
 // hooks/pyodide_assets.py at build time.
+//
+// Why the page compiles the WebAssembly (measured with ./dev bench, see the performance
+// page): Chromium keeps a code cache for compiled WebAssembly, but a module compiled inside
+// a worker comes back from that cache incomplete, so every visit recompiled a few hundred
+// functions on the spot and a few thousand more in the background (about 300 ms of CPU
+// on a 2-core machine). The page's own streaming compile gets the complete cache; a
+// WebAssembly.Module can be posted to a worker, so Pyodide instantiates that one instead
+// of fetching and compiling pyodide.asm.wasm a second time. The page sends null when it
+// could not compile (then Pyodide fetches the file itself, as before).
 
 const ENGINE_DIR = "/home/pyodide/monopoly-engine";
+const WASM_FILE = "pyodide.asm.wasm";
 
 let started = null; // Promise of the engine.api.calculate_json function
+let gotModule;
+const pageModule = new Promise((resolve) => {
+  gotModule = resolve;
+});
+
+// Pyodide fetches pyodide.asm.wasm and compiles it with instantiateStreaming: use the
+// page's module instead (no second download, no second compile).
+const nativeFetch = self.fetch.bind(self);
+const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
+self.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (!String(url).endsWith(`/${WASM_FILE}`)) return nativeFetch(input, init);
+  return pageModule.then((module) => (module
+    ? new Response(new ArrayBuffer(0), { headers: { "Content-Type": "application/wasm" } })
+    : nativeFetch(input, init)));
+};
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const module = await pageModule;
+  if (!module) return nativeInstantiateStreaming.call(WebAssembly, source, imports);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 async function fetchBytes(url) {
-  const response = await fetch(url);
+  const response = await nativeFetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response.arrayBuffer();
 }
+
+// Import the engine without running engine/__init__.py, which imports every calculation
+// module up front; engine.api imports the one a request needs when it is first called
+// (importing the whole package took about as long again as Pyodide's own start-up of
+// the Python modules, measured on the performance page).
+const IMPORT_ENGINE = `
+import sys, types
+if "engine" not in sys.modules:
+    _package = types.ModuleType("engine")
+    _package.__path__ = [${JSON.stringify(`${ENGINE_DIR}/engine`)}]
+    _package.__package__ = "engine"
+    sys.modules["engine"] = _package
+import engine.api
+
+
+def _monopoly_warm(kind):
+    import importlib
+    entry = engine.api.KINDS.get(kind)
+    if entry is not None:
+        importlib.import_module("engine." + entry[0])
+`;
 
 async function start(pyodideURL, engineURL) {
   postMessage({ type: "progress", stage: "runtime" });
@@ -37,25 +93,59 @@ async function start(pyodideURL, engineURL) {
   postMessage({ type: "progress", stage: "engine" });
   try {
     pyodide.unpackArchive(await engineBytes, "zip", { extractDir: ENGINE_DIR });
-    pyodide.runPython(
-      `import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`,
-    );
+    pyodide.runPython(IMPORT_ENGINE);
     const api = pyodide.pyimport("engine.api");
-    return api.calculate_json;
+    return { calculate: api.calculate_json, warm: pyodide.globals.get("_monopoly_warm") };
   } catch (err) {
     throw Object.assign(new Error(String(err && err.message || err)), { reason: "engine" });
   }
 }
 
+// Once ready, import the calculation modules of the page's calculators one task at a
+// time, so the first answer of each is as quick as the rest; requests are served between.
+const toWarm = [];
+let warming = null;
+function warmUp(runtime) {
+  if (warming) return;
+  warming = true;
+  const next = () => {
+    const kind = toWarm.shift();
+    if (kind === undefined) {
+      warming = false;
+      return;
+    }
+    try {
+      runtime.warm(String(kind));
+    } catch (err) {
+      // an unknown kind: its own request will answer with the engine's error
+    }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 50);
+}
+
 self.addEventListener("message", async (event) => {
   const msg = event.data || {};
+  if (msg.type === "wasm") {
+    gotModule(msg.module instanceof WebAssembly.Module ? msg.module : null);
+    return;
+  }
   if (msg.type === "init") {
     if (started) return;
+    if (!msg.wasm) gotModule(null); // an older page: Pyodide compiles the file itself
     started = start(msg.pyodideURL, msg.engineURL);
     started.then(
-      () => postMessage({ type: "ready" }),
+      (runtime) => {
+        postMessage({ type: "ready" });
+        warmUp(runtime);
+      },
       (err) => postMessage({ type: "failed", reason: err.reason || "runtime", detail: String(err.message) }),
     );
+    return;
+  }
+  if (msg.type === "warm") {
+    for (const kind of msg.kinds || []) if (!toWarm.includes(kind)) toWarm.push(kind);
+    if (started) started.then(warmUp, () => {});
     return;
   }
   if (msg.type === "calc") {
@@ -63,15 +153,15 @@ self.addEventListener("message", async (event) => {
       postMessage({ type: "result", id: msg.id, failure: "not-started" });
       return;
     }
-    let calculate;
+    let runtime;
     try {
-      calculate = await started;
+      runtime = await started;
     } catch (err) {
       postMessage({ type: "result", id: msg.id, failure: "not-started" });
       return;
     }
     try {
-      const json = calculate(String(msg.kind), JSON.stringify(msg.request));
+      const json = runtime.calculate(String(msg.kind), JSON.stringify(msg.request));
       postMessage({ type: "result", id: msg.id, json: String(json) });
     } catch (err) {
       postMessage({ type: "result", id: msg.id, failure: "internal", detail: String(err && err.message || err) });
