@@ -222,21 +222,26 @@ class Fuzzer:
         self.sel = f"#{self.cid}"
         self.controls = page.locator(f"{self.sel} form").locator("input, select, button")
         self.last_error = ""
+        self.changes = 0  # the calculator's change count after the last step
 
     def state(self) -> dict[str, Any]:
         return self.page.evaluate(_STATE, [self.sel])
 
-    def settle(self, before: int) -> dict[str, Any]:
-        if self.state()["changes"] == before:
-            # nothing changed (e.g. letters a number field refused): press "calculate"
+    def settle(self, before: int, changes: int | None = None) -> dict[str, Any]:
+        """Wait for the "up to date" marker after a change; ``changes`` (the count right after
+        the input, when known) equal to ``before`` means the input changed nothing (letters a
+        number field refused, a field emptied twice): then "calculate" is pressed."""
+        if changes == before:
             self.page.click(f"{self.sel} .calc-submit")
         self.page.wait_for_function(_SETTLED, arg=[self.sel, before], timeout=30_000)
-        return self.state()
+        state = self.state()
+        self.changes = state["changes"]
+        return state
 
     def reset(self) -> None:
-        before = self.state()["changes"]
+        self.changes = self.state()["changes"]
         self.page.click(f"{self.sel} .calc-reset")
-        self.settle(before)
+        self.settle(self.changes)
 
     def pick(self, reset: bool = False) -> dict[str, Any]:
         controls = self.page.evaluate(_CONTROLS, [self.cid])
@@ -264,8 +269,11 @@ class Fuzzer:
         ``repair``: press "reset" instead (the form back to its defaults)."""
         control = self.pick(reset=repair)
         node = self.controls.nth(control["i"])
-        before = self.state()["changes"]
+        before = self.changes
+        changes: int | None = None
         expect: tuple[str, Any] | None = None
+        read = """e => [e.value, !!(e.validity && e.validity.badInput),
+                        +(e.closest('section.calc').dataset.changes || 0)]"""
         if control["type"] == "number":
             value = self.number(control)
             try:
@@ -273,18 +281,19 @@ class Fuzzer:
             except Exception:  # Playwright refuses to fill text into a number field: type it
                 node.fill("")
                 node.press_sequentially(value)
-            raw, bad = node.evaluate("e => [e.value, e.validity.badInput]")
+            raw, bad, changes = node.evaluate(read)
             expect = expected_number(raw, bad, control["optional"])
         elif control["type"] == "text":
             node.fill(self.rng.choice(NAMES))
-            expect = expected_text_field(node.evaluate("e => e.value"))
+            raw, _, changes = node.evaluate(read)
+            expect = expected_text_field(raw)
         elif control["type"] == "checkbox":
             node.set_checked(not control["checked"])
         elif control["tag"] == "select":
             node.select_option(self.rng.choice(control["options"]))
         else:
             node.click()
-        state = self.settle(before)
+        state = self.settle(before, changes)
         return self.check(control, expect, state)
 
     def check(self, control: dict[str, Any], expect: tuple[str, Any] | None,
