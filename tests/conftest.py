@@ -16,6 +16,10 @@ import pytest
 
 _COUNTS = pytest.StashKey[dict[str, Counter[str]]]()
 
+# --doctest-modules would import this file as a test module named "conftest", which clashes
+# with tests/browser/conftest.py (same name, no package): leave it to the conftest loader.
+collect_ignore = ["conftest.py"]
+
 
 def _counts(config: pytest.Config) -> dict[str, Counter[str]]:
     if _COUNTS not in config.stash:
@@ -25,11 +29,9 @@ def _counts(config: pytest.Config) -> dict[str, Counter[str]]:
 
 @pytest.fixture(scope="session")
 def report(pytestconfig: pytest.Config) -> Callable[[str, str, int], None]:
-    """``report(section, name, n)``: add ``n`` to a count printed at the end of the run.
-
-    >>> c = Counter(); c["rent"] += 3; c["rent"]
-    3
-    """
+    """``report(section, name, n)``: add ``n`` to a count printed at the end of the run,
+    e.g. ``report("engine fuzz", "rent", 1)`` per case; ``"rent (ok)"`` is a part of
+    ``"rent"`` (shown, not added to the section's total)."""
     counts = _counts(pytestconfig)
 
     def add(section: str, name: str, n: int = 1) -> None:

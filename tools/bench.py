@@ -102,7 +102,7 @@ PYODIDE_PATHS = ("/assets/pyodide/", "/assets/engine.zip")
 ROW_IDS: tuple[str, ...] = (
     "reference.cold", "reference.warm", "worker_bare.cold", "worker_bare.warm",
     "calc_ready.cold", "calc_ready.warm",
-    "recalc.p50", "recalc.p95", "recalc.frame_p95",
+    "recalc.p50", "recalc.p95", "recalc.python_p95", "recalc.render_p95", "recalc.frame_p95",
     "longtasks.project", "longtasks.project_wall", "longtasks.other",
     "bytes.rules_page", "bytes.rules_page_runtime", "bytes.out_of_view",
     "bytes.out_of_view_runtime", "bytes.calc_in_view",
@@ -462,6 +462,14 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing when a browser drops a connection it no longer needs."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 class Server:
     """``with Server(site_dir, pages) as server:`` serves on a free 127.0.0.1 port
     (``server.base``); ``server.meter`` counts the bytes sent."""
@@ -470,7 +478,7 @@ class Server:
         self.meter = Meter()
         handler_cls = type("BenchHandler", (_Handler,), {"pages": dict(pages), "meter": self.meter})
         handler = functools.partial(handler_cls, directory=str(site_dir))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = _QuietServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
@@ -520,7 +528,7 @@ PROBE_JS = r"""(() => {
         this.addEventListener("message", (ev) => {
           const d = ev.data || {};
           const now = performance.now();
-          if (d.type === "result") B.lastResult = now;
+          if (d.type === "result") { B.lastResult = now; B.lastCompute = d.ms; }
           const key = d.type === "progress" ? `worker_${d.stage}` : d.type === "ready" ? "worker_ready" : null;
           if (key && !(key in B.marks)) B.marks[key] = now;
         });
@@ -593,9 +601,10 @@ RECALC_JS = r"""async (changes) => {
     field.dispatchEvent(new Event("change", { bubbles: true }));
     const t1 = await updated;
     const tm = window.__perf.lastResult || t1;
+    const python = window.__perf.lastCompute;
     const t2 = await frame();
     out.push({ kind: section.dataset.calc, field: field.dataset.key, dom: t1 - t0, frame: t2 - t0,
-               worker: tm - t0, render: t1 - tm });
+               worker: tm - t0, render: t1 - tm, python: typeof python === "number" ? python : null });
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return out;
@@ -695,42 +704,52 @@ def timed_load(page: Any, base: str, variant: str, temperature: str,
                       data.get("longtasks", []), data.get("loafs", []), data.get("calc"), url)
 
 
-def profile_run(browser: Browser, base: str, variant: str, warm_runs: int,
-                keep_page: bool = False) -> tuple[list[LoadSample], Any]:
-    """One fresh profile: a cold load, one warm-up visit, then ``warm_runs`` warm loads.
-    Returns the samples and, with ``keep_page``, the (context, page) still open."""
-    ctx = browser.profile()
-    if variant.startswith("calc"):
-        ctx.add_init_script(CHANGE_ON_BOOT_JS)
-    page = ctx.new_page()
-    page.goto(base + "__bench__/blank.html")
-    samples = [timed_load(page, base, variant, "cold")]
-    page.goto(base + "__bench__/blank.html")
-    timed_load(page, base, variant, "warmup")
-    for _ in range(warm_runs):
-        page.goto(base + "__bench__/blank.html")
-        samples.append(timed_load(page, base, variant, "warm"))
-    if keep_page:
-        return samples, (ctx, page)
-    ctx.close()
-    return samples, None
+def load_round(browser: Browser, base: str, warm_runs: int, keep_page: bool = False,
+               variants: Sequence[str] | None = None) -> tuple[list[LoadSample], Any]:
+    """One round: a fresh profile per variant, all open at once, and the loads alternate
+    between them (cold, cold, cold, warm-up ..., warm, warm, warm ...), so a load spike on
+    a shared machine falls on every variant alike. Each profile: a cold load, one warm-up
+    visit, then ``warm_runs`` warm loads. With ``keep_page``, the calculator page stays
+    open (warm and ready) and is returned as (context, page)."""
+    names = list(variants or VARIANTS)
+    opened = {}
+    for variant in names:
+        ctx = browser.profile()
+        if variant.startswith("calc"):
+            ctx.add_init_script(CHANGE_ON_BOOT_JS)
+        opened[variant] = (ctx, ctx.new_page())
+    samples: list[LoadSample] = []
+    for step in ["cold", "warmup"] + ["warm"] * warm_runs:
+        for variant in names:
+            page = opened[variant][1]
+            page.goto(base + "__bench__/blank.html")
+            sample = timed_load(page, base, variant, step)
+            if step != "warmup":
+                samples.append(sample)
+    kept = None
+    for variant, (ctx, page) in opened.items():
+        if keep_page and variant == "calc_ready":
+            kept = (ctx, page)
+        else:
+            ctx.close()
+    return samples, kept
 
 
 def load_rounds(browser: Browser, base: str, rounds: int, warm_runs: int,
-                log: Callable[[str], None], keep_last: bool = True) -> tuple[list[LoadSample], Any]:
-    """Interleaved rounds over the variants; the last calculator page stays open (warm,
-    ready) for the recalculation test."""
+                log: Callable[[str], None], keep_last: bool = True,
+                variants: Sequence[str] | None = None) -> tuple[list[LoadSample], Any]:
+    """``rounds`` rounds of :func:`load_round`; the last calculator page stays open (warm,
+    ready) for the recalculation test unless ``keep_last`` is false."""
     samples: list[LoadSample] = []
     kept = None
     for r in range(rounds):
-        for variant in VARIANTS:
-            last = r == rounds - 1 and variant == "calc_ready" and keep_last
-            got, open_page = profile_run(browser, base, variant, warm_runs, keep_page=last)
-            if open_page:
-                kept = open_page
-            samples += got
-            log(f"  round {r + 1}/{rounds} {variant:12} "
-                + " ".join(f"{s.temperature} {s.ready_s:.2f}s" for s in got))
+        got, kept_now = load_round(browser, base, warm_runs, keep_last and r == rounds - 1,
+                                   variants)
+        kept = kept_now or kept
+        samples += got
+        for variant in variants or VARIANTS:
+            log(f"  round {r + 1}/{rounds} {variant:12} " + " ".join(
+                f"{s.temperature} {s.ready_s:.2f}s" for s in got if s.variant == variant))
     return samples, kept
 
 
@@ -904,12 +923,15 @@ def _event_url(ev: Mapping[str, Any]) -> str:
 
 
 def trace_long_tasks(events: Sequence[Mapping[str, Any]], page_url: str,
-                     until_ms: float, threshold_ms: float = 50.0) -> list[dict[str, Any]]:
+                     until_ms: float, threshold_ms: float = 50.0,
+                     module_scripts: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Main-thread tasks over ``threshold_ms`` (wall) of the page's renderer, from
     navigation start to ``until_ms``, each with its CPU time split by owner (see
     :func:`_self_time_shares`; scripts by :func:`classify_script`). The owner of a task is
     the one with the largest share. On a busy machine a task's wall time can be many times
     its CPU time (the thread waited for a core): the CPU time is what the code cost.
+    ``module_scripts``: the page's ``<script type="module" src>`` URLs (module evaluation
+    has no URL in a trace; with one module script it is that one's).
 
     >>> ev = [{"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "CrRendererMain"}},
     ...       {"ph": "R", "name": "navigationStart", "pid": 1, "tid": 1, "ts": 1000,
@@ -940,12 +962,14 @@ def trace_long_tasks(events: Sequence[Mapping[str, Any]], page_url: str,
     tasks = [e for e in mine if e["name"] == "ThreadControllerImpl::RunTask"
              and e.get("dur", 0) > threshold_ms * 1000
              and 0 <= (e["ts"] - t0) / 1000 <= until_ms]
+    # Module evaluation events carry no URL; on a page with one module script they are its.
+    module_url = module_scripts[0] if len(set(module_scripts)) == 1 else ""
     out = []
     for task in tasks:
         a, b = task["ts"], task["ts"] + task["dur"]
         inside = [e for e in mine if a <= e["ts"] and e["ts"] + e.get("dur", 0) <= b
                   and e is not task]
-        shares = _self_time_shares(task, inside, page_url)
+        shares = _self_time_shares(task, inside, page_url, module_url)
         wall = sum(shares.values()) or 1.0
         cpu = task.get("tdur", task["dur"]) / 1000
         owner = max(shares, key=shares.get) if shares else "other"
@@ -962,7 +986,7 @@ RENDER_EVENTS = {"Layout", "UpdateLayoutTree", "Paint", "PrePaint", "Layerize", 
 
 
 def _self_time_shares(task: Mapping[str, Any], inside: Sequence[Mapping[str, Any]],
-                      page_url: str) -> dict[str, float]:
+                      page_url: str, module_url: str = "") -> dict[str, float]:
     """Self time (ms) of every event inside a task, each given to the owner of the nearest
     enclosing script (a layout a script forces is that script's), else to ``parse``,
     ``rendering``, ``unattributed`` (script without URL) or ``other``."""
@@ -980,6 +1004,8 @@ def _self_time_shares(task: Mapping[str, Any], inside: Sequence[Mapping[str, Any
         parent = stack[-1][1] if len(stack) > 1 else None
         url = _event_url(ev)
         name = ev["name"]
+        if not url and name == "v8.evaluateModule":
+            url = module_url
         if url and name != "ParseHTML":
             owner = classify_script(url, page_url)
         elif name == "ParseHTML":
@@ -1080,26 +1106,36 @@ def diagnose_variant(browser: Browser, base: str, variant: str) -> dict[str, Any
             **diagnosis(events, sample.url, sample.marks["answered"], thread)}
 
 
-def long_task_profile(browser: Browser, base: str) -> tuple[list[dict[str, Any]], list[LoadSample]]:
+def long_task_profile(browser: Browser, base: str
+                      ) -> tuple[list[dict[str, Any]], list[LoadSample], dict[str, Any]]:
     """A fresh profile: a traced cold load of the calculator page, one visit to warm the
-    caches, a traced warm load; every long task of both, from the trace."""
+    caches, a traced warm load. Returns every long task of both (from the traces), the two
+    samples, and the :func:`diagnosis` of the warm load."""
     ctx = browser.profile()
     ctx.add_init_script(CHANGE_ON_BOOT_JS)
     page = ctx.new_page()
-    page.goto(base + "__bench__/blank.html")
     out: list[dict[str, Any]] = []
     samples = []
+    diag: dict[str, Any] = {}
     for temperature in ("cold", "warmup", "warm"):
         page.goto(base + "__bench__/blank.html")
         if temperature == "warmup":
             timed_load(page, base, "calc_ready", temperature)
             continue
-        sample, events = traced_load(ctx, page, base, temperature)
+        cats = DIAGNOSIS_CATEGORIES if temperature == "warm" else TRACE_CATEGORIES
+        sample, events = traced_load(ctx, page, base, temperature, "calc_ready", cats)
         samples.append(sample)
-        for task in trace_long_tasks(events, sample.url, sample.marks["answered"] + 1000):
+        modules = page.evaluate(
+            "() => [...document.querySelectorAll('script[type=module][src]')].map((s) => s.src)")
+        for task in trace_long_tasks(events, sample.url, sample.marks["answered"] + 1000,
+                                     module_scripts=modules):
             out.append({"temperature": temperature, **task})
+        if temperature == "warm":
+            diag = {"ready_s": round(sample.ready_s, 3),
+                    **diagnosis(events, sample.url, sample.marks["answered"],
+                                "DedicatedWorker thread")}
     ctx.close()
-    return out, samples
+    return out, samples, diag
 
 
 # --------------------------------------------------------------------------- build, tests
@@ -1233,10 +1269,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 base = server.base
                 log(f"serving {site_dir} at {base}; page loads ({args.rounds} rounds) ...")
                 samples, kept = load_rounds(browser, base, args.rounds, args.warm_runs, log)
-                log("long tasks (traced cold and warm load of the calculator page) ...")
-                traced, traced_samples = long_task_profile(browser, base)
-                log("diagnosis (traced warm loads: reference, bare worker, calculator page) ...")
-                diag = {v: diagnose_variant(browser, base, v) for v in VARIANTS}
+                log("long tasks and diagnosis (traced loads) ...")
+                traced, traced_samples, calc_diag = long_task_profile(browser, base)
+                diag = {v: diagnose_variant(browser, base, v) for v in VARIANTS if v != "calc_ready"}
+                diag["calc_ready"] = calc_diag
                 log("recalculation latency ...")
                 recalc = recalc_latency(kept[1], args.changes)
                 kept[0].close()
@@ -1260,8 +1296,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     rows = load_rows(samples)
     dom = [r["dom"] for r in recalc]
     frame = [r["frame"] for r in recalc]
+    python = [r["python"] for r in recalc if r.get("python") is not None]
     rows += [Row("recalc.p50", "recalc", percentile(dom, 50), "ms"),
              Row("recalc.p95", "recalc", percentile(dom, 95), "ms", budget=BUDGET_RECALC),
+             Row("recalc.python_p95", "recalc", percentile(python, 95) if python else None, "ms"),
+             Row("recalc.render_p95", "recalc", percentile([r["render"] for r in recalc], 95),
+                 "ms"),
              Row("recalc.frame_p95", "recalc", percentile(frame, 95), "ms")]
     loaf = attribute_long_tasks(_marks(samples, "calc_ready", "cold")
                                 + _marks(samples, "calc_ready", "warm"))

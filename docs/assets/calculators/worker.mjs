@@ -9,7 +9,8 @@
 //   worker -> page  {type: "progress", stage}                  "runtime" | "engine"
 //   worker -> page  {type: "ready"} | {type: "failed", reason}  reason: "runtime" | "engine"
 //   page -> worker  {type: "calc", id, kind, request}
-//   worker -> page  {type: "result", id, json}                 engine.api.calculate_json's answer
+//   worker -> page  {type: "result", id, json, ms}             engine.api.calculate_json's answer
+//                                                              (ms: time spent in Python)
 //   worker -> page  {type: "result", id, failure, detail}      the call itself broke (a bug)
 //
 // Everything comes from the site's own origin: the Pyodide core files under
@@ -161,8 +162,9 @@ self.addEventListener("message", async (event) => {
       return;
     }
     try {
-      const json = runtime.calculate(String(msg.kind), JSON.stringify(msg.request));
-      postMessage({ type: "result", id: msg.id, json: String(json) });
+      const t0 = performance.now();
+      const json = String(runtime.calculate(String(msg.kind), JSON.stringify(msg.request)));
+      postMessage({ type: "result", id: msg.id, json, ms: performance.now() - t0 });
     } catch (err) {
       postMessage({ type: "result", id: msg.id, failure: "internal", detail: String(err && err.message || err) });
     }

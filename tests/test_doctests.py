@@ -1,0 +1,42 @@
+"""The docstring examples of the engine, hooks and tools run as tests.
+
+(Collected here rather than with --doctest-modules, which would also import the
+conftest.py files as test modules and trip over their shared basename.)
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "hooks", "tools")
+
+
+def _modules() -> list[str]:
+    names = []
+    for package in PACKAGES:
+        names.append(package)
+        for info in pkgutil.iter_modules([str(ROOT / package)]):
+            names.append(f"{package}.{info.name}")
+    return sorted(names)
+
+
+@pytest.mark.parametrize("name", _modules())
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
+
+
+def test_the_engine_has_docstring_examples() -> None:
+    # Guard: the parametrised test above must have something to run.
+    total = 0
+    for name in _modules():
+        if name.startswith("engine"):
+            total += doctest.testmod(importlib.import_module(name), report=False).attempted
+    assert total >= 20
