@@ -50,7 +50,7 @@ MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_runtim
 
 DIAGNOSIS: tuple[tuple[str, str], ...] = (
     ("ready_s", "s"), ("python_thread_cpu_ms", "ms"), ("main_thread_cpu_ms", "ms"),
-    ("background_cpu_ms", "ms"), ("wasm_lazy_compiles", "count"),
+    ("background_cpu_ms", "ms"), ("other_workers_cpu_ms", "ms"), ("wasm_lazy_compiles", "count"),
     ("wasm_background_compiles", "count"), ("wasm_top_tier_cpu_ms", "ms"),
     ("wasm_deserialize_cpu_ms", "ms"), ("js_lazy_compiles", "count"),
 )

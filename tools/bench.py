@@ -315,16 +315,20 @@ postMessage("ready");"""
 
 ENGINE_PAGE = """<!doctype html><meta charset="utf-8"><title>engine speed</title>
 <script type="module">
+window.addEventListener("unhandledrejection", (e) => { window.__engineError = String(e.reason); });
 import { loadPyodide } from "/assets/pyodide/pyodide.mjs";
 const py = await loadPyodide({ indexURL: "/assets/pyodide/" });
 const zip = await (await fetch("/assets/engine.zip")).arrayBuffer();
-py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/bench" });
+const roots = ["/home/pyodide/bench1", "/home/pyodide/bench2", "/home/pyodide/bench3"];
+for (const root of roots) py.unpackArchive(zip, "zip", { extractDir: root });
 const args = await (await fetch("/__bench__/engine-args.json")).json();
+py.runPython("import sys; sys.dont_write_bytecode = True");
 py.runPython(args.code);
-const imported = JSON.parse(py.globals.get("import_engine")("/home/pyodide/bench"));
+const imported = JSON.parse(py.globals.get("import_engine_median")(py.toPy(roots)));
 const run = py.globals.get("run");
-window.__engine = { ...JSON.parse(run(JSON.stringify(args.requests), args.seconds, args.markov_runs)),
-                   ...imported };
+window.__engineRun = (requests, seconds, markovRuns) =>
+  JSON.parse(run(JSON.stringify(requests), seconds, markovRuns));
+window.__engine = imported;
 </script>"""
 
 ENGINE_BENCH = '''
@@ -342,15 +346,23 @@ def import_engine(root):
     for path in sources:
         compile(path.read_text(encoding="utf-8"), str(path), "exec")
     compiled = time.perf_counter() - start
-    if root not in sys.path:
-        sys.path.insert(0, root)
+    for name in [m for m in sys.modules if m == "engine" or m.startswith("engine.")]:
+        del sys.modules[name]
+    sys.path.insert(0, root)
     start = time.perf_counter()
     import engine.api  # noqa: F401
     imported = time.perf_counter() - start
+    sys.path.remove(root)
     global markov, calculate_json
     from engine import markov
     from engine.api import calculate_json
     return json.dumps({"compile": compiled, "import": imported})
+
+
+def import_engine_median(roots):
+    """import_engine from each (fresh) copy in turn; the median of each figure."""
+    runs = [json.loads(import_engine(str(root))) for root in roots]
+    return json.dumps({key: sorted(r[key] for r in runs)[len(runs) // 2] for key in runs[0]})
 
 
 def _clear_markov():
@@ -801,36 +813,68 @@ def _gzip_size(site_dir: Path, url: str) -> int:
     return _gzip_file(str(target)) if target.is_file() else 0
 
 
-def engine_pyodide(browser: Browser, base: str) -> dict[str, Any]:
-    """Run :data:`ENGINE_BENCH` inside Pyodide (main thread of a bench page)."""
+def engine_speed(browser: Browser, base: str, args: Mapping[str, Any],
+                 bursts: int = 4) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Calls per second and the Markov solve in CPython (this process) and in Pyodide (a
+    bench page), in alternating short bursts so both runtimes see the same machine; the
+    median burst of each. Also the engine's import time from source in both (CPython in a
+    fresh subprocess without bytecode cache)."""
     ctx = browser.context()
     page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(base + "__bench__/engine.html")
-    page.wait_for_function("() => window.__engine", timeout=READY_TIMEOUT_MS * 2)
-    data = page.evaluate("() => window.__engine")
+    deadline = time.monotonic() + READY_TIMEOUT_MS / 1000 * 2
+    while not page.evaluate("() => Boolean(window.__engine || window.__engineError)"):
+        if errors or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(200)
+    py_import = page.evaluate("() => window.__engine")
+    if not py_import:
+        raise RuntimeError(f"the engine bench page failed: {errors} "
+                           f"{page.evaluate('() => window.__engineError')}")
+    namespace: dict[str, Any] = {}
+    exec(compile(args["code"], "<engine-bench>", "exec"), namespace)  # noqa: S102
+    from engine import api as _api, markov as _markov
+
+    namespace.update(markov=_markov, calculate_json=_api.calculate_json)
+    seconds = args["seconds"] / bursts
+    runs: dict[str, dict[str, list[float]]] = {"cpython": {}, "pyodide": {}}
+    for _ in range(bursts):
+        got = {"cpython": json.loads(namespace["run"](json.dumps(args["requests"]), seconds, 1)),
+               "pyodide": page.evaluate("([r, s]) => window.__engineRun(r, s, 1)",
+                                        [args["requests"], seconds])}
+        for runtime, data in got.items():
+            for key, value in data.items():
+                if key != "markov_samples":
+                    runs[runtime].setdefault(key, []).append(float(value))
     ctx.close()
-    return data
+    cp = {k: median(v) for k, v in runs["cpython"].items()}
+    py = {k: median(v) for k, v in runs["pyodide"].items()}
+    cp["markov_samples"] = runs["cpython"]["markov"]
+    py["markov_samples"] = runs["pyodide"]["markov"]
+    return {**cp, **engine_import_cpython(args)}, {**py, **py_import}
 
 
-def engine_cpython(args: Mapping[str, Any]) -> dict[str, Any]:
-    """Run :data:`ENGINE_BENCH` in a fresh CPython on a copy of ``engine/`` without
-    bytecode cache (Pyodide has none for the engine either; both have it for the stdlib)."""
-    script = (args["code"] + "\nimport sys\nimported = json.loads(import_engine(sys.argv[1]))\n"
-              "out = json.loads(run(sys.argv[2], float(sys.argv[3]), int(sys.argv[4])))\n"
-              "print(json.dumps({**out, **imported}))\n")
-    with tempfile.TemporaryDirectory(prefix="monopoly-bench-engine-") as copy:
-        shutil.copytree(ROOT / "engine", Path(copy) / "engine",
-                        ignore=shutil.ignore_patterns("__pycache__"))
+def engine_import_cpython(args: Mapping[str, Any]) -> dict[str, float]:
+    """Compile and import time of the engine in a fresh CPython, on a copy of ``engine/``
+    without bytecode cache (Pyodide has none for the engine either; both have it for the
+    standard library)."""
+    script = (args["code"] + "\nimport sys\nprint(import_engine_median(sys.argv[1:]))\n")
+    with tempfile.TemporaryDirectory(prefix="monopoly-bench-engine-") as tmp:
+        roots = []
+        for i in range(3):
+            root = Path(tmp) / f"copy{i}"
+            shutil.copytree(ROOT / "engine", root / "engine",
+                            ignore=shutil.ignore_patterns("__pycache__"))
+            roots.append(str(root))
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        proc = subprocess.run([sys.executable, "-c", script, copy,
-                               json.dumps(args["requests"]), str(args["seconds"]),
-                               str(args["markov_runs"])],
-                              cwd=tempfile.gettempdir(), env=env, capture_output=True, text=True,
-                              check=True)
+        proc = subprocess.run([sys.executable, "-c", script, *roots], cwd=tempfile.gettempdir(),
+                              env=env, capture_output=True, text=True, check=True)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def engine_args(seconds: float = 0.4, markov_runs: int = 3) -> dict[str, Any]:
+def engine_args(seconds: float = 0.8, markov_runs: int = 1) -> dict[str, Any]:
     """The requests (each calculator's Dutch defaults) and settings for the engine bench."""
     from hooks.render_calculator import KINDS, default_request
 
@@ -1052,6 +1096,7 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
            and str(((e.get("args") or {}).get("data") or {}).get("documentLoaderURL", ""))
            .split("#")[0] == page_url.split("#")[0]]
     out = {"python_thread_cpu_ms": 0.0, "main_thread_cpu_ms": 0.0, "background_cpu_ms": 0.0,
+           "other_workers_cpu_ms": 0.0,
            "wasm_lazy_compiles": 0, "wasm_background_compiles": 0, "wasm_top_tier_cpu_ms": 0.0,
            "wasm_deserialize_cpu_ms": 0.0, "js_lazy_compiles": 0}
     if not nav:
@@ -1062,15 +1107,25 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
     for e in events:
         if e.get("pid") == pid and e.get("ph") == "X" and "dur" in e and t0 <= e["ts"] <= t1:
             per_thread.setdefault(e["tid"], []).append(e)
+    # Several threads can be called "DedicatedWorker thread" (the theme's search worker
+    # too): the Python thread is the one that ran the most of Pyodide's code.
+    python_tid = None
+    if python_thread != "CrRendererMain":
+        runs: dict[int, int] = {}
+        for tid, evs in per_thread.items():
+            if names.get((pid, tid), "") == python_thread:
+                runs[tid] = sum(1 for e in evs if "/pyodide/" in _event_url(e))
+        python_tid = max(runs, key=runs.get) if runs else None
     for tid, evs in per_thread.items():
         name = names.get((pid, tid), "")
+        is_python = tid == python_tid if python_tid is not None else name == python_thread
         evs.sort(key=lambda e: (e["ts"], -e["dur"]))
         end, cpu = -1.0, 0.0
         for e in evs:
             if e["ts"] >= end:  # top-level events only
                 end = e["ts"] + e["dur"]
                 cpu += e.get("tdur", e["dur"]) / 1000
-            if e["name"] == "wasm.CompileLazy" and name == python_thread:
+            if e["name"] == "wasm.CompileLazy" and is_python:
                 out["wasm_lazy_compiles"] += 1
             elif e["name"] == "wasm.CompileBaseline" and name.startswith("ThreadPool"):
                 out["wasm_background_compiles"] += 1
@@ -1078,14 +1133,16 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
                 out["wasm_top_tier_cpu_ms"] += e.get("tdur", e["dur"]) / 1000
             elif e["name"] == "wasm.Deserialize":
                 out["wasm_deserialize_cpu_ms"] += e.get("tdur", e["dur"]) / 1000
-            elif e["name"] == "V8.CompileCode" and name == python_thread:
+            elif e["name"] == "V8.CompileCode" and is_python:
                 out["js_lazy_compiles"] += 1
-        if name == python_thread:
+        if is_python:
             out["python_thread_cpu_ms"] += cpu
         if name == "CrRendererMain":
             out["main_thread_cpu_ms"] += cpu
         elif name.startswith("ThreadPool"):
             out["background_cpu_ms"] += cpu
+        elif name == "DedicatedWorker thread" and not is_python:
+            out["other_workers_cpu_ms"] += cpu
     return {k: round(v, 1) if isinstance(v, float) else v for k, v in out.items()}
 
 
@@ -1281,10 +1338,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 hidden = page_bytes(browser, server, OUT_OF_VIEW_PAGE, site_dir)
                 shown = page_bytes(browser, server, CALC_PAGE, site_dir, idle_ms=3000)
                 log("engine speed in Pyodide and CPython ...")
-                e_py = engine_pyodide(browser, base)
+                e_cp, e_py = engine_speed(browser, base, e_args)
         finally:
             browser.close()
-        e_cp = engine_cpython(e_args)
         tests = None
         if not args.bench_skip_tests:
             log("test suite (pytest -q) ...")
@@ -1359,8 +1415,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm-runs", type=int, default=2, help="warm loads per profile")
     parser.add_argument("--changes", type=int, default=RECALC_CHANGES,
                         help="input changes for the recalculation latency")
-    parser.add_argument("--engine-seconds", type=float, default=0.4,
-                        help="seconds of calls per calculation in each runtime")
+    parser.add_argument("--engine-seconds", type=float, default=0.8,
+                        help="seconds of calls per calculation in each runtime (in 4 bursts)")
     parser.add_argument("--site", help="use this already built site (skips the build timing)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the JSON")
     parser.add_argument("--no-publish", action="store_true",

@@ -399,3 +399,12 @@ def test_fuzz_calculator(calc_page, report, kind: str, lang: str) -> None:
     for outcome, n in outcomes.items():
         report("calculator fuzz (Chromium)", f"{kind} ({outcome})", n)
     assert outcomes.get("result", 0) > 0, "no step gave a result: the fuzzing is too wild"
+
+
+def test_the_request_rules_of_this_module() -> None:
+    """The docstring examples above: the rules the fuzzing checks the page against."""
+    import doctest
+    import sys
+
+    result = doctest.testmod(sys.modules[__name__])
+    assert result.attempted >= 5 and result.failed == 0
