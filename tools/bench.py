@@ -102,7 +102,8 @@ PYODIDE_PATHS = ("/assets/pyodide/", "/assets/engine.zip")
 ROW_IDS: tuple[str, ...] = (
     "reference.cold", "reference.warm", "worker_bare.cold", "worker_bare.warm",
     "calc_ready.cold", "calc_ready.warm",
-    "recalc.p50", "recalc.p95", "recalc.python_p95", "recalc.render_p95", "recalc.frame_p95",
+    "recalc.p50", "recalc.p95", "recalc.python_p95", "recalc.render_p95", "recalc.message_p95",
+    "recalc.frame_p95",
     "longtasks.project", "longtasks.project_wall", "longtasks.other",
     "bytes.rules_page", "bytes.rules_page_runtime", "bytes.out_of_view",
     "bytes.out_of_view_runtime", "bytes.calc_in_view",
@@ -594,6 +595,15 @@ RECALC_JS = r"""async (changes) => {
     return { section, field, values: [...field.options].map((o) => o.value) };
   });
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  // The floor: a message to a worker that computes nothing, and back.
+  const echo = new Worker(URL.createObjectURL(new Blob(["onmessage = (e) => postMessage(e.data);"],
+    { type: "text/javascript" })));
+  const ping = () => new Promise((resolve) => {
+    const t0 = performance.now();
+    echo.onmessage = () => resolve(performance.now() - t0);
+    echo.postMessage(0);
+  });
+  await ping();
   const out = [];
   for (let i = 0; i < changes; i++) {
     const { section, field, values } = plan[i % plan.length];
@@ -615,14 +625,20 @@ RECALC_JS = r"""async (changes) => {
     const tm = window.__perf.lastResult || t1;
     const python = window.__perf.lastCompute;
     const t2 = await frame();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const message = await ping();
     out.push({ kind: section.dataset.calc, field: field.dataset.key, dom: t1 - t0, frame: t2 - t0,
-               worker: tm - t0, render: t1 - tm, python: typeof python === "number" ? python : null });
+               worker: tm - t0, render: t1 - tm, python: typeof python === "number" ? python : null,
+               message });
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+  echo.terminate();
   return out;
 }"""
 """100 changes round-robin over the page's calculators: input event to result in the DOM,
-and to the next animation frame."""
+and to the next animation frame; the worker's time in Python and the page's time to show
+the result; and after each change, a round trip to a worker that computes nothing (what the
+machine's scheduling alone costs at that moment)."""
 
 BYTES_JS = r"""() => {
   const nav = performance.getEntriesByType("navigation")[0];
@@ -1357,6 +1373,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
              Row("recalc.p95", "recalc", percentile(dom, 95), "ms", budget=BUDGET_RECALC),
              Row("recalc.python_p95", "recalc", percentile(python, 95) if python else None, "ms"),
              Row("recalc.render_p95", "recalc", percentile([r["render"] for r in recalc], 95),
+                 "ms"),
+             Row("recalc.message_p95", "recalc", percentile([r["message"] for r in recalc], 95),
                  "ms"),
              Row("recalc.frame_p95", "recalc", percentile(frame, 95), "ms")]
     loaf = attribute_long_tasks(_marks(samples, "calc_ready", "cold")

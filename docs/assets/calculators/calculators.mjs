@@ -11,6 +11,8 @@
 // everywhere shows the key itself: never a blank, NaN or "undefined".
 
 const RUNTIME_TIMEOUT_MS = 120000;
+const URL_FALLBACK_MS = 1000;
+const BUSY_DELAY_MS = 100;
 
 // ------------------------------------------------------------------ formatting
 
@@ -945,14 +947,41 @@ class Calculator {
   // The page shows what change number `change` asked for (a result, the build-time result
   // or the input errors): <section data-updated> = <section data-changes> marks "up to date"
   // for tests and tools (every call of changed() increments data-changes).
+  //
+  // history.replaceState costs milliseconds in Chromium (measured with ./dev bench: most of
+  // the page's own time per change), so the address bar follows in a task of its own after
+  // the next frame, when what changed has been painted; the markers for tests and tools
+  // (data-shown-request, data-updated) follow it, so they never run ahead of the URL.
   settled(change) {
-    if (change === this.changes) this.section.dataset.updated = String(change);
+    this.settledChange = change;
+    this.scheduleMarks();
+  }
+
+  markShown(json) {
+    this.shownMark = json;
+    this.scheduleMarks();
+  }
+
+  scheduleMarks() {
+    if (this.marksPending) return;
+    this.marksPending = true;
+    const run = () => {
+      this.marksPending = false;
+      this.flushURL();
+      if (this.shownMark !== undefined) this.section.dataset.shownRequest = this.shownMark;
+      if (this.settledChange === this.changes) this.section.dataset.updated = String(this.changes);
+    };
+    if (typeof requestAnimationFrame === "function" && document.visibilityState === "visible") {
+      requestAnimationFrame(() => setTimeout(run, 0));
+    } else {
+      setTimeout(run, 0);
+    }
   }
 
   showBuild() {
     this.section.removeAttribute("aria-busy");
     this.resultEl.replaceChildren(this.buildOutput);
-    this.section.dataset.shownRequest = this.baseline;
+    this.markShown(this.baseline);
     this.resultEl.dataset.source = "build";
     this.shownState = this.baseline;
     this.markStale(false);
@@ -972,8 +1001,13 @@ class Calculator {
       return;
     }
     this.waiting = false;
-    this.section.setAttribute("aria-busy", "true");
+    // Marked busy (and dimmed) only when the answer takes a while: an answer within a
+    // frame or two would otherwise cost a restyle and repaint of its own for a flicker.
+    const busy = setTimeout(() => {
+      if (seq === this.seq) this.section.setAttribute("aria-busy", "true");
+    }, BUSY_DELAY_MS);
     this.runtime.calculate(this.kind, request).then((msg) => {
+      clearTimeout(busy);
       if (seq !== this.seq) return;
       this.section.removeAttribute("aria-busy");
       this.show(msg, json);
@@ -996,7 +1030,7 @@ class Calculator {
     }
     this.resultEl.dataset.source = "live";
     this.shownState = json;
-    this.section.dataset.shownRequest = json;
+    this.markShown(json);
     this.markStale(false);
     if (!result || typeof result !== "object") {
       this.resultEl.replaceChildren(errorLike(this.fmt, "calc.failed.internal"));
@@ -1099,12 +1133,24 @@ class Calculator {
     const url = `?${query}#${this.id}`;
     if (this.shareEl) this.shareEl.setAttribute("href", url);
     if (this.urlTouched || location.search || !same(JSON.parse(this.baseline), request)) {
-      try {
-        history.replaceState(history.state, "", url);
-        this.urlTouched = true;
-      } catch (err) {
-        // a sandboxed frame may refuse; the share link still carries the state
-      }
+      this.urlTouched = true;
+      this.pendingURL = url;
+      // Written with the result (see settled); this timer only covers a result that never
+      // comes (the runtime failed or is still loading).
+      clearTimeout(this.urlTimer);
+      this.urlTimer = setTimeout(() => this.flushURL(), URL_FALLBACK_MS);
+    }
+  }
+
+  flushURL() {
+    clearTimeout(this.urlTimer);
+    const url = this.pendingURL;
+    this.pendingURL = null;
+    if (!url) return;
+    try {
+      history.replaceState(history.state, "", url);
+    } catch (err) {
+      // a sandboxed frame may refuse; the share link still carries the state
     }
   }
 
