@@ -6,8 +6,8 @@ renders it at build time, in the page language:
 - ``[[perf-table]]``: where and when it was measured, then every measurement with its
   value, its ratio to what it is judged against, its budget and whether it was met;
 - ``[[perf-table: breakdown]]``: the milestones of the calculator page load (cold, warm);
-- ``[[perf-table: diagnosis]]``: CPU time and on-the-spot compilation of a warm load of the
-  reference, the bare worker and the calculator page, from Chromium traces;
+- ``[[perf-table: diagnosis]]``: CPU time and on-the-spot compilation of a cold and a warm
+  load of the reference, the bare worker and the calculator page, from Chromium traces;
 - ``[[perf-table: longtasks]]``: every main-thread task over 50 ms while the calculator
   page loaded, with its CPU time and who spent it.
 
@@ -50,7 +50,8 @@ MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_runtim
 
 DIAGNOSIS: tuple[tuple[str, str], ...] = (
     ("ready_s", "s"), ("python_thread_cpu_ms", "ms"), ("main_thread_cpu_ms", "ms"),
-    ("background_cpu_ms", "ms"), ("other_workers_cpu_ms", "ms"), ("wasm_lazy_compiles", "count"),
+    ("background_cpu_ms", "ms"), ("other_workers_cpu_ms", "ms"), ("all_threads_cpu_ms", "ms"),
+    ("wasm_lazy_compiles", "count"),
     ("wasm_background_compiles", "count"), ("wasm_top_tier_cpu_ms", "ms"),
     ("wasm_deserialize_cpu_ms", "ms"), ("js_lazy_compiles", "count"),
 )
@@ -270,24 +271,29 @@ def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
 
 
 def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
-    """CPU time and on-the-spot compilation of a warm load, per variant, from traces."""
+    """CPU time and on-the-spot compilation of a cold and a warm load, per variant, from
+    Chromium traces (``diagnosis.<variant>.<cold|warm>`` in the JSON)."""
     data = doc.get("diagnosis") or {}
-    variants = [v for v in VARIANTS if v in data]
-    if not variants:
+    cols = [(v, x) for v in VARIANTS if v in data for x in ("cold", "warm") if x in data[v]]
+    if not cols:
         return ""
-    head = "".join(f'<th scope="col" style="text-align:right">{t(lang, f"perf.variant.{v}")}</th>'
-                   for v in variants)
+    top = "".join(f'<th scope="colgroup" colspan="{sum(1 for c in cols if c[0] == v)}" '
+                  f'style="text-align:center">{t(lang, f"perf.variant.{v}")}</th>'
+                  for v in VARIANTS if any(c[0] == v for c in cols))
+    sub = "".join(f'<th scope="col" style="text-align:right">{t(lang, f"perf.temp.{x}")}</th>'
+                  for _, x in cols)
     body = []
     for key, unit in DIAGNOSIS:
         cells = "".join(
-            f'<td style="{CELL};text-align:right" data-variant="{v}">'
-            f'{value_text(lang, {"unit": unit, "value": data[v].get(key)})}</td>' for v in variants)
+            f'<td style="{CELL};text-align:right" data-variant="{v}" data-temp="{x}">'
+            f'{value_text(lang, {"unit": unit, "value": data[v][x].get(key)})}</td>'
+            for v, x in cols)
         body.append(f'<tr data-metric="{key}"><th scope="row">{t(lang, f"perf.diag.{key}")}</th>'
                     f'{cells}</tr>')
     return (f'<div style="overflow-x:auto"><table class="perf-diagnosis" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.diag.caption")}'
-            f'</caption><thead><tr><th scope="col">{t(lang, "perf.col.measure")}</th>{head}</tr>'
-            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+            f'</caption><thead><tr><th scope="col" rowspan="2">{t(lang, "perf.col.measure")}</th>'
+            f'{top}</tr><tr>{sub}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
 def json_path(docs_dir: Path | str | None = None) -> Path:

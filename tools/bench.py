@@ -1112,7 +1112,7 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
            and str(((e.get("args") or {}).get("data") or {}).get("documentLoaderURL", ""))
            .split("#")[0] == page_url.split("#")[0]]
     out = {"python_thread_cpu_ms": 0.0, "main_thread_cpu_ms": 0.0, "background_cpu_ms": 0.0,
-           "other_workers_cpu_ms": 0.0,
+           "other_workers_cpu_ms": 0.0, "all_threads_cpu_ms": 0.0,
            "wasm_lazy_compiles": 0, "wasm_background_compiles": 0, "wasm_top_tier_cpu_ms": 0.0,
            "wasm_deserialize_cpu_ms": 0.0, "js_lazy_compiles": 0}
     if not nav:
@@ -1151,6 +1151,7 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
                 out["wasm_deserialize_cpu_ms"] += e.get("tdur", e["dur"]) / 1000
             elif e["name"] == "V8.CompileCode" and is_python:
                 out["js_lazy_compiles"] += 1
+        out["all_threads_cpu_ms"] += cpu
         if is_python:
             out["python_thread_cpu_ms"] += cpu
         if name == "CrRendererMain":
@@ -1163,27 +1164,31 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
 
 
 def diagnose_variant(browser: Browser, base: str, variant: str) -> dict[str, Any]:
-    """A fresh profile, two visits, then a traced third (warm) visit: :func:`diagnosis`."""
+    """A fresh profile: a traced first (cold) visit, a second visit, a traced third (warm)
+    visit; the :func:`diagnosis` of both traced loads."""
     ctx = browser.profile()
     if variant.startswith("calc"):
         ctx.add_init_script(CHANGE_ON_BOOT_JS)
     page = ctx.new_page()
-    for _ in range(2):
-        page.goto(base + "__bench__/blank.html")
-        timed_load(page, base, variant, "warmup")
-    page.goto(base + "__bench__/blank.html")
-    sample, events = traced_load(ctx, page, base, "warm", variant, DIAGNOSIS_CATEGORIES)
-    ctx.close()
     thread = "CrRendererMain" if variant == "reference" else "DedicatedWorker thread"
-    return {"ready_s": round(sample.ready_s, 3),
-            **diagnosis(events, sample.url, sample.marks["answered"], thread)}
+    out: dict[str, Any] = {}
+    for temperature in ("cold", "warmup", "warm"):
+        page.goto(base + "__bench__/blank.html")
+        if temperature == "warmup":
+            timed_load(page, base, variant, temperature)
+            continue
+        sample, events = traced_load(ctx, page, base, temperature, variant, DIAGNOSIS_CATEGORIES)
+        out[temperature] = {"ready_s": round(sample.ready_s, 3),
+                            **diagnosis(events, sample.url, sample.marks["answered"], thread)}
+    ctx.close()
+    return out
 
 
 def long_task_profile(browser: Browser, base: str
                       ) -> tuple[list[dict[str, Any]], list[LoadSample], dict[str, Any]]:
     """A fresh profile: a traced cold load of the calculator page, one visit to warm the
     caches, a traced warm load. Returns every long task of both (from the traces), the two
-    samples, and the :func:`diagnosis` of the warm load."""
+    samples, and the :func:`diagnosis` of both loads."""
     ctx = browser.profile()
     ctx.add_init_script(CHANGE_ON_BOOT_JS)
     page = ctx.new_page()
@@ -1195,18 +1200,17 @@ def long_task_profile(browser: Browser, base: str
         if temperature == "warmup":
             timed_load(page, base, "calc_ready", temperature)
             continue
-        cats = DIAGNOSIS_CATEGORIES if temperature == "warm" else TRACE_CATEGORIES
-        sample, events = traced_load(ctx, page, base, temperature, "calc_ready", cats)
+        sample, events = traced_load(ctx, page, base, temperature, "calc_ready",
+                                     DIAGNOSIS_CATEGORIES)
         samples.append(sample)
         modules = page.evaluate(
             "() => [...document.querySelectorAll('script[type=module][src]')].map((s) => s.src)")
         for task in trace_long_tasks(events, sample.url, sample.marks["answered"] + 1000,
                                      module_scripts=modules):
             out.append({"temperature": temperature, **task})
-        if temperature == "warm":
-            diag = {"ready_s": round(sample.ready_s, 3),
-                    **diagnosis(events, sample.url, sample.marks["answered"],
-                                "DedicatedWorker thread")}
+        diag[temperature] = {"ready_s": round(sample.ready_s, 3),
+                             **diagnosis(events, sample.url, sample.marks["answered"],
+                                         "DedicatedWorker thread")}
     ctx.close()
     return out, samples, diag
 
@@ -1325,6 +1329,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         print(msg, flush=True)
 
     t_start = time.perf_counter()
+    load = _loadavg()
+    if load and load[0] > (os.cpu_count() or 1):
+        log(f"note: the machine is busy (load average {load[0]:.1f} on {os.cpu_count()} cores); "
+            "the ratios hold better than the seconds, and more --rounds help")
     work = Path(tempfile.mkdtemp(prefix="monopoly-bench-"))
     try:
         if args.site:
@@ -1430,7 +1438,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not run (and time) the test suite")
     parser.add_argument("--rounds", type=int, default=3,
                         help="interleaved rounds of profiles per variant (default 3)")
-    parser.add_argument("--warm-runs", type=int, default=2, help="warm loads per profile")
+    parser.add_argument("--warm-runs", type=int, default=1,
+                        help="warm loads per profile and round (default 1)")
     parser.add_argument("--changes", type=int, default=RECALC_CHANGES,
                         help="input changes for the recalculation latency")
     parser.add_argument("--engine-seconds", type=float, default=0.8,

@@ -15,7 +15,10 @@ markup), an option chosen, a box ticked, a player / property / set added or remo
   the request the page sent, rendered by the build-time renderer: same amounts, same
   outcome, same words; an engine error is shown translated next to a field or the form;
 * never NaN, "undefined", "null", "[object", a traceback, an empty result, a key shown
-  instead of a message, or markup typed by the reader turned into elements.
+  instead of a message, or markup typed by the reader turned into elements;
+* accessibility: the first time a calculator shows a result, and the first time it shows
+  an error (engine or input), axe-core checks the calculator: no serious or critical
+  violation, in every language.
 
 The number of inputs is printed at the end of the run.
 """
@@ -36,6 +39,7 @@ import pytest
 from engine.api import calculate
 from hooks import render_calculator as rc
 from hooks.common import Context
+from test_accessibility import BLOCKING, finish_axe, start_axe
 from tools.i18n import translations
 
 pytestmark = pytest.mark.browser
@@ -386,6 +390,7 @@ def test_fuzz_calculator(calc_page, report, kind: str, lang: str) -> None:
     fuzzer.reset()
     outcomes: dict[str, int] = {}
     errors: dict[str, int] = {}
+    axed: dict[str, list[str]] = {}  # state -> serious / critical axe violations
     outcome = "result"
     for _ in range(STEPS):
         # after an error, now and then start again from the defaults (errors tend to stay)
@@ -393,12 +398,20 @@ def test_fuzz_calculator(calc_page, report, kind: str, lang: str) -> None:
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
         if outcome == "engine error":
             errors[fuzzer.last_error] = errors.get(fuzzer.last_error, 0) + 1
+        state = "result" if outcome == "result" else "error"
+        if state not in axed:
+            start_axe(page, {"include": [[fuzzer.sel]]})
+            axed[state] = [f"{v['impact']} {v['id']} ({v['count']}x: {v['help']}) {v['nodes']}"
+                           for v in finish_axe(page) if v["impact"] in BLOCKING]
     fuzzer.reset()
     print(f"\ncalculator fuzz {kind}/{lang}: {STEPS} inputs: {outcomes}; engine errors: {errors}")
     report("calculator fuzz (Chromium)", kind, STEPS)
     for outcome, n in outcomes.items():
         report("calculator fuzz (Chromium)", f"{kind} ({outcome})", n)
     assert outcomes.get("result", 0) > 0, "no step gave a result: the fuzzing is too wild"
+    assert set(axed) == {"result", "error"}, f"axe did not see both states: {sorted(axed)}"
+    report("pages checked", "axe-core (calculator states)", len(axed))
+    assert axed == {"result": [], "error": []}, axed
 
 
 def test_the_request_rules_of_this_module() -> None:
