@@ -211,9 +211,9 @@ def main_table(lang: str, doc: Mapping[str, Any]) -> str:
         raise ValueError(f"rows in unknown groups: {', '.join(unknown)}")
     return (f'<div class="perf" id="perf-results"><p class="perf-machine">{machine_text(lang, doc)}</p>'
             f'<p class="perf-summary"><strong>{summary_text(lang, doc)}</strong></p>'
-            f'<div style="overflow-x:auto"><table class="perf-table" '
+            f'<table data-perf="main" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.caption")}</caption>'
-            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div></div>')
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
 def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
@@ -241,10 +241,10 @@ def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
         ref_cells.append(f'<td style="{CELL};text-align:right" data-temp="{x}">{shown}</td>')
     body.append(f'<tr data-milestone="reference"><th scope="row">'
                 f'{t(lang, "perf.milestone.reference")}</th>{"".join(ref_cells)}</tr>')
-    return (f'<div style="overflow-x:auto"><table class="perf-breakdown" '
+    return (f'<table data-perf="breakdown" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.breakdown.caption")}'
             f'</caption><thead><tr><th scope="col">{t(lang, "perf.col.milestone")}</th>{head}</tr>'
-            f'</thead><tbody>{"".join(body)}</tbody></table></div>')
+            f'</thead><tbody>{"".join(body)}</tbody></table>')
 
 
 def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
@@ -265,9 +265,9 @@ def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
             f'<td style="{CELL};text-align:right">{ms(task["duration"])}</td>'
             f'<td style="{CELL};text-align:right">{ms(task["cpu"])}</td>'
             f'<td>{t(lang, "perf.owner." + task["owner"])}</td><td>{shares}</td></tr>')
-    return (f'<div style="overflow-x:auto"><table class="perf-longtasks" '
+    return (f'<table data-perf="longtasks" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.lt.caption")}</caption>'
-            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
 def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
@@ -290,10 +290,10 @@ def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
             for v, x in cols)
         body.append(f'<tr data-metric="{key}"><th scope="row">{t(lang, f"perf.diag.{key}")}</th>'
                     f'{cells}</tr>')
-    return (f'<div style="overflow-x:auto"><table class="perf-diagnosis" '
+    return (f'<table data-perf="diagnosis" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.diag.caption")}'
             f'</caption><thead><tr><th scope="col" rowspan="2">{t(lang, "perf.col.measure")}</th>'
-            f'{top}</tr><tr>{sub}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+            f'{top}</tr><tr>{sub}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
 def json_path(docs_dir: Path | str | None = None) -> Path:
