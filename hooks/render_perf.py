@@ -51,8 +51,7 @@ MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_runtim
 DIAGNOSIS: tuple[tuple[str, str], ...] = (
     ("ready_s", "s"), ("python_thread_cpu_ms", "ms"), ("main_thread_cpu_ms", "ms"),
     ("background_cpu_ms", "ms"), ("other_workers_cpu_ms", "ms"), ("all_threads_cpu_ms", "ms"),
-    ("wasm_lazy_compiles", "count"),
-    ("wasm_background_compiles", "count"), ("wasm_top_tier_cpu_ms", "ms"),
+    ("wasm_lazy_compiles", "count"), ("wasm_top_tier_cpu_ms", "ms"),
     ("wasm_deserialize_cpu_ms", "ms"), ("js_lazy_compiles", "count"),
 )
 """The diagnosis metrics (keys of ``diagnosis.<variant>`` in the JSON) with their units."""
@@ -65,6 +64,8 @@ OWNERS: tuple[str, ...] = ("project", "theme", "page", "pyodide", "parse", "rend
 """Who a long task's time is given to (see :func:`tools.bench.trace_long_tasks`)."""
 
 CELL = "white-space:nowrap"
+ROWHEAD = "font-weight:normal;min-width:15em"
+"""Row headers: the measurement's name, readable rather than bold, and wide enough."""
 
 
 def t(lang: str, key: str, **params: object) -> str:
@@ -201,7 +202,7 @@ def main_table(lang: str, doc: Mapping[str, Any]) -> str:
         for r in members:
             body.append(
                 f'<tr data-id="{h(r["id"])}" data-met="{h(json.dumps(r.get("met")))}">'
-                f'<th scope="row">{t(lang, "perf.row." + r["id"])}</th>'
+                f'<th scope="row" style="{ROWHEAD}">{t(lang, "perf.row." + r["id"])}</th>'
                 f'<td class="perf-value" style="{CELL};text-align:right">{value_text(lang, r)}</td>'
                 f'<td class="perf-ratio" style="{CELL}">{ratio_text(lang, r)}</td>'
                 f'<td class="perf-budget" style="{CELL}">{budget_text(lang, r, doc)}</td>'
@@ -231,7 +232,7 @@ def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
             f'<td style="{CELL};text-align:right" data-temp="{x}">'
             f'{t(lang, "perf.unit.ms", value=number(lang, data[x][key], 0)) if key in data[x] else ""}'
             f'</td>' for x in temps)
-        body.append(f'<tr data-milestone="{key}"><th scope="row">'
+        body.append(f'<tr data-milestone="{key}"><th scope="row" style="{ROWHEAD}">'
                     f'{t(lang, f"perf.milestone.{key}")}</th>{cells}</tr>')
     ref_cells = []
     for x in temps:
@@ -239,7 +240,7 @@ def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
         shown = "" if not ref or ref.get("value") is None else t(
             lang, "perf.unit.ms", value=number(lang, ref["value"] * 1000, 0))
         ref_cells.append(f'<td style="{CELL};text-align:right" data-temp="{x}">{shown}</td>')
-    body.append(f'<tr data-milestone="reference"><th scope="row">'
+    body.append(f'<tr data-milestone="reference"><th scope="row" style="{ROWHEAD}">'
                 f'{t(lang, "perf.milestone.reference")}</th>{"".join(ref_cells)}</tr>')
     return (f'<table data-perf="breakdown" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.breakdown.caption")}'
@@ -288,7 +289,8 @@ def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
             f'<td style="{CELL};text-align:right" data-variant="{v}" data-temp="{x}">'
             f'{value_text(lang, {"unit": unit, "value": data[v][x].get(key)})}</td>'
             for v, x in cols)
-        body.append(f'<tr data-metric="{key}"><th scope="row">{t(lang, f"perf.diag.{key}")}</th>'
+        body.append(f'<tr data-metric="{key}"><th scope="row" style="{ROWHEAD}">'
+                    f'{t(lang, f"perf.diag.{key}")}</th>'
                     f'{cells}</tr>')
     return (f'<table data-perf="diagnosis" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.diag.caption")}'

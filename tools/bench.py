@@ -7,29 +7,34 @@ budgets hold as *ratios* on a busy or slow machine. The run:
    and times it;
 2. serves it on 127.0.0.1 the way a static host does (right MIME types, ``Cache-Control:
    max-age=600``, ``Last-Modified``/304; no compression), plus a few bench-only pages under
-   ``/__bench__/`` that never enter the site;
+   ``/__bench__/`` that never enter the site; the server counts the bytes it sends;
 3. drives Debian's Chromium through Playwright. Cold = a fresh user-data-dir (empty HTTP
-   cache and code cache); warm = the same profile after two earlier visits, so Chromium has
+   cache and code cache); warm = the same profile on its third visit, when Chromium has
    both the HTTP cache and its V8/WebAssembly code caches (a Playwright *incognito* context
-   has no code cache at all: it would measure neither a first nor a return visit). Rounds
-   interleave the variants (reference, bare worker, calculator page) so a load spike on a
-   shared machine hits all of them alike; the medians are compared;
-4. times the engine in CPython (here) and in Pyodide (a bench page), and runs the test
-   suite (``--bench-skip-tests`` leaves it out);
-5. prints a table and writes every number, ratio and budget verdict as JSON to
+   has no code cache at all: it would measure neither a first nor a return visit). Each
+   round opens one fresh profile per variant (reference, bare worker, calculator page) and
+   alternates the loads between them, so a load spike on a shared machine hits all of
+   them alike; the medians are compared;
+4. records Chromium traces of cold and warm loads: main-thread long tasks with the CPU time
+   of each and who spent it, and per-thread CPU time and on-the-spot compilation (the
+   *diagnosis*, which stays meaningful when wall time does not);
+5. times the engine in CPython and in Pyodide (alternating bursts), and runs the test suite
+   (``--bench-skip-tests`` leaves it out);
+6. prints a table and writes every number, ratio and budget verdict as JSON to
    ``bench-results/latest.json`` and, for the performance page, ``docs/assets/perf/latest.json``
    (``--no-publish`` skips the second).
 
-Measurements (ids as in the JSON ``rows``): ``reference.*`` bare Pyodide ready on the main
-thread of a blank page; ``worker_bare.*`` the same files started the plain way in a module
-worker (diagnostic); ``calc_ready.*`` navigation start to the first calculator answering a
-changed input (budget: at most 1.10 x the reference); ``recalc.*`` input event to updated
-result, 100 changes over the four calculators (budget: p95 under 16 ms); ``longtasks.*``
-main-thread tasks over 50 ms while a calculator page loads, attributed with the Long
-Animation Frames API (budget: none from the project's scripts); ``bytes.*`` transferred
+Measurements (ids as in the JSON ``rows``, all listed in :data:`ROW_IDS`): ``reference.*``
+bare Pyodide ready on the main thread of a blank page; ``worker_bare.*`` the same files
+started the plain way in a module worker; ``calc_ready.*`` navigation start to the first
+calculator answering a changed input (budget: at most 1.10 x the reference); ``recalc.*``
+input event to updated result, 100 changes over the four calculators, with the time in
+Python, the time to show it and a bare worker round trip for comparison (budget: p95 under
+16 ms); ``longtasks.*`` main-thread tasks over 50 ms while the calculator page loads
+(budget: none from the project's scripts, counted by CPU time); ``bytes.*`` transferred
 before any interaction (budget: no Pyodide bytes on a rules page); ``engine.*`` calls per
-second in CPython and Pyodide, and the uncached Markov solve; ``build.time``,
-``tests.time``.
+second in CPython and Pyodide, the uncached Markov solve and the engine import;
+``build.time``, ``tests.time``.
 
 >>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([5.0], 95)
 (2.5, 5.0)
@@ -50,11 +55,11 @@ import datetime as _dt
 import functools
 import gzip
 import http.server
+import io
 import json
 import mimetypes
 import os
 import platform
-import re
 import shutil
 import statistics
 import subprocess
@@ -62,9 +67,9 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -467,7 +472,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Type", ctype)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            import io
             return io.BytesIO(body)
         return super().send_head()
 
@@ -685,7 +689,8 @@ class Browser:
         from playwright.sync_api import sync_playwright
 
         if not Path(CHROMIUM).exists():
-            raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium (./dev bench does it)")
+            raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium "
+                             "(./dev bench does it)")
         self._pw_cm = sync_playwright()
         self.pw = self._pw_cm.__enter__()
         self.browser = self.pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
@@ -1113,7 +1118,7 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
            .split("#")[0] == page_url.split("#")[0]]
     out = {"python_thread_cpu_ms": 0.0, "main_thread_cpu_ms": 0.0, "background_cpu_ms": 0.0,
            "other_workers_cpu_ms": 0.0, "all_threads_cpu_ms": 0.0,
-           "wasm_lazy_compiles": 0, "wasm_background_compiles": 0, "wasm_top_tier_cpu_ms": 0.0,
+           "wasm_lazy_compiles": 0, "wasm_top_tier_cpu_ms": 0.0,
            "wasm_deserialize_cpu_ms": 0.0, "js_lazy_compiles": 0}
     if not nav:
         return out
@@ -1143,8 +1148,6 @@ def diagnosis(events: Sequence[Mapping[str, Any]], page_url: str, until_ms: floa
                 cpu += e.get("tdur", e["dur"]) / 1000
             if e["name"] == "wasm.CompileLazy" and is_python:
                 out["wasm_lazy_compiles"] += 1
-            elif e["name"] == "wasm.CompileBaseline" and name.startswith("ThreadPool"):
-                out["wasm_background_compiles"] += 1
             elif e["name"] == "wasm.TopTierCompilation":
                 out["wasm_top_tier_cpu_ms"] += e.get("tdur", e["dur"]) / 1000
             elif e["name"] == "wasm.Deserialize":
@@ -1352,7 +1355,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 samples, kept = load_rounds(browser, base, args.rounds, args.warm_runs, log)
                 log("long tasks and diagnosis (traced loads) ...")
                 traced, traced_samples, calc_diag = long_task_profile(browser, base)
-                diag = {v: diagnose_variant(browser, base, v) for v in VARIANTS if v != "calc_ready"}
+                diag = {v: diagnose_variant(browser, base, v)
+                        for v in VARIANTS if v != "calc_ready"}
                 diag["calc_ready"] = calc_diag
                 log("recalculation latency ...")
                 recalc = recalc_latency(kept[1], args.changes)
@@ -1422,7 +1426,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "calculator_page": CALC_PAGE, "rules_page": RULES_PAGE,
                 "out_of_view_page": OUT_OF_VIEW_PAGE,
                 "bench_seconds": round(time.perf_counter() - t_start, 1)}
-    extra = {"breakdown": breakdown(samples), "diagnosis": diag, "long_tasks": traced, "long_tasks_loaf": loaf,
+    extra = {"breakdown": breakdown(samples), "diagnosis": diag, "long_tasks": traced,
+             "long_tasks_loaf": loaf,
              "bytes": {"rules_page": rules, "out_of_view": hidden, "calc_in_view": shown},
              "recalc_samples": [{k: (round(v, 2) if isinstance(v, float) else v)
                                  for k, v in r.items()} for r in recalc],
