@@ -212,7 +212,7 @@ def main_table(lang: str, doc: Mapping[str, Any]) -> str:
         raise ValueError(f"rows in unknown groups: {', '.join(unknown)}")
     return (f'<div class="perf" id="perf-results"><p class="perf-machine">{machine_text(lang, doc)}</p>'
             f'<p class="perf-summary"><strong>{summary_text(lang, doc)}</strong></p>'
-            f'<table data-perf="main" '
+            f'<table tabindex="0" data-perf="main" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.caption")}</caption>'
             f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
@@ -242,7 +242,7 @@ def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
         ref_cells.append(f'<td style="{CELL};text-align:right" data-temp="{x}">{shown}</td>')
     body.append(f'<tr data-milestone="reference"><th scope="row" style="{ROWHEAD}">'
                 f'{t(lang, "perf.milestone.reference")}</th>{"".join(ref_cells)}</tr>')
-    return (f'<table data-perf="breakdown" '
+    return (f'<table tabindex="0" data-perf="breakdown" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.breakdown.caption")}'
             f'</caption><thead><tr><th scope="col">{t(lang, "perf.col.milestone")}</th>{head}</tr>'
             f'</thead><tbody>{"".join(body)}</tbody></table>')
@@ -266,7 +266,7 @@ def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
             f'<td style="{CELL};text-align:right">{ms(task["duration"])}</td>'
             f'<td style="{CELL};text-align:right">{ms(task["cpu"])}</td>'
             f'<td>{t(lang, "perf.owner." + task["owner"])}</td><td>{shares}</td></tr>')
-    return (f'<table data-perf="longtasks" '
+    return (f'<table tabindex="0" data-perf="longtasks" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.lt.caption")}</caption>'
             f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
@@ -292,7 +292,7 @@ def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
         body.append(f'<tr data-metric="{key}"><th scope="row" style="{ROWHEAD}">'
                     f'{t(lang, f"perf.diag.{key}")}</th>'
                     f'{cells}</tr>')
-    return (f'<table data-perf="diagnosis" '
+    return (f'<table tabindex="0" data-perf="diagnosis" '
             f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.diag.caption")}'
             f'</caption><thead><tr><th scope="col" rowspan="2">{t(lang, "perf.col.measure")}</th>'
             f'{top}</tr><tr>{sub}</tr></thead><tbody>{"".join(body)}</tbody></table>')

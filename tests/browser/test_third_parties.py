@@ -11,7 +11,9 @@ at the end of the run.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
+from typing import Any, Callable
 from urllib.parse import urlsplit
 
 import pytest
@@ -37,6 +39,15 @@ def site_pages(site: Path) -> list[tuple[str, str]]:
     return out
 
 
+def quiet(tab: Any, done: Callable[[], bool], calm_ms: int = 200, limit_s: float = 30.0) -> None:
+    """Wait until ``done()`` has held for ``calm_ms`` (like Playwright's "networkidle",
+    which waits 500 ms, but with the search index as a condition: 100 pages add up)."""
+    calm, deadline = 0, time.monotonic() + limit_s
+    while calm < calm_ms and time.monotonic() < deadline:
+        tab.wait_for_timeout(50)
+        calm = calm + 50 if done() else 0
+
+
 def is_local(url: str, origin: str) -> bool:
     scheme = urlsplit(url).scheme
     return scheme in ("data", "blob", "about") or url.startswith(origin)
@@ -58,9 +69,22 @@ def test_every_page_requests_nothing_elsewhere(browser, site_url: str, built_sit
     try:
         tabs = [context.new_page() for _ in range(POOL)]
         current: dict[int, str] = {}  # tab -> the site path it shows
+        inflight = [0] * POOL  # requests of each tab not finished yet
+        index_done = [False] * POOL  # the tab's search worker has its index
+
+        def started(i: int, url: str) -> None:
+            requested.setdefault(current.get(i, "?"), []).append(url)
+            inflight[i] += 1
+
+        def ended(i: int, url: str) -> None:
+            inflight[i] = max(0, inflight[i] - 1)
+            if url.endswith("/search/search_index.json"):
+                index_done[i] = True
+
         for i, tab in enumerate(tabs):
-            tab.on("request", lambda req, i=i: requested.setdefault(
-                current.get(i, "?"), []).append(req.url))
+            tab.on("request", lambda req, i=i: started(i, req.url))
+            tab.on("requestfinished", lambda req, i=i: ended(i, req.url))
+            tab.on("requestfailed", lambda req, i=i: ended(i, req.url))
             tab.on("websocket", lambda ws: blocked.append(ws.url))
         # the recorder works: a request elsewhere is blocked and recorded (never sent)
         tabs[0].goto(site_url)
@@ -76,14 +100,24 @@ def test_every_page_requests_nothing_elsewhere(browser, site_url: str, built_sit
         for start in range(0, len(pages), POOL):
             batch = list(zip(range(POOL), tabs, pages[start:start + POOL]))
             for i, tab, (path, _) in batch:
-                current[i] = path
+                current[i], index_done[i] = path, False
                 tab.goto(site_url + path, wait_until="commit")
             for i, tab, (path, lang) in batch:
                 tab.wait_for_load_state("load")
-                tab.wait_for_load_state("networkidle")  # the search worker loads after "load"
+                # the search worker loads its scripts and index after "load": wait for
+                # them and for a quiet network (indexing itself needs no network)
+                quiet(tab, lambda i=i: inflight[i] == 0 and index_done[i])
                 shown = tab.evaluate("document.documentElement.lang")
                 if shown != lang:
                     problems.append(f"{path}: <html lang={shown!r}>, expected {lang!r}")
+        # one calculators page until its runtime is ready: every file Python in the
+        # browser fetches after starting (the other pages were left before that)
+        tab = tabs[0]
+        current[0] = "calculators (runtime)"
+        tab.goto(site_url + "sv/calculators/")
+        tab.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
+                              timeout=120_000)
+        tab.wait_for_load_state("networkidle")
     finally:
         context.close()
     outside = sorted({u for urls in requested.values() for u in urls if not is_local(u, origin)})
@@ -91,9 +125,8 @@ def test_every_page_requests_nothing_elsewhere(browser, site_url: str, built_sit
           f"{sum(len(v) for v in requested.values())} requests, {len(blocked)} blocked")
     report("pages checked", "no third parties (browser)", len(pages))
     assert sum(len(v) for v in requested.values()) > len(pages), "the request recorder is broken"
-    # the calculators pages start their runtime at once: its files were requested (and
-    # recorded) too, the worker's included
-    assert any("/assets/pyodide/" in u for u in requested.get("sv/calculators/", []))
+    runtime = requested.get("calculators (runtime)", [])
+    assert any(u.endswith("/assets/pyodide/pyodide.asm.wasm") for u in runtime), runtime
     assert blocked == [], f"requests to other origins: {sorted(set(blocked))[:20]}"
     assert outside == [], outside[:20]
     assert problems == [], problems[:20]
