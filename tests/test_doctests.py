@@ -40,3 +40,10 @@ def test_the_engine_has_docstring_examples() -> None:
         if name.startswith("engine"):
             total += doctest.testmod(importlib.import_module(name), report=False).attempted
     assert total >= 20
+
+
+def test_the_test_helpers_examples() -> None:
+    import minidom  # tests/minidom.py, shared by the page tests
+
+    result = doctest.testmod(minidom, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0, result

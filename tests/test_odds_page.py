@@ -12,8 +12,6 @@ import doctest
 import re
 import subprocess
 import sys
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -23,6 +21,7 @@ from engine import markov
 from engine.boards import BOARDS, GROUPS
 from hooks import render_odds
 from hooks.common import Context, DirectiveError
+from minidom import Node, parse
 from tools.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,85 +29,6 @@ DOCS = ROOT / "docs"
 BOARD_IDS = markov.BOARD_IDS
 STRATEGIES = markov.JAIL_STRATEGIES
 SIGNS = {"USD": "$", "EUR": "€"}
-
-
-# --------------------------------------------------------------------------- a tiny DOM
-
-
-VOID = {"input", "br", "img", "meta", "link", "hr", "source", "wbr", "col", "area", "base"}
-
-
-@dataclass
-class Node:
-    """An element: tag, attributes, children (nodes and text)."""
-
-    tag: str
-    attrs: dict[str, str]
-    children: list = field(default_factory=list)
-
-    def text(self) -> str:
-        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
-
-    def all(self, tag: str | None = None, **attrs: str) -> list["Node"]:
-        """Every descendant with this tag (any when None) and these attribute values
-        (``class_`` matches one class)."""
-        out = []
-        for c in self.children:
-            if isinstance(c, Node):
-                if (tag is None or c.tag == tag) and _attrs_match(c, attrs):
-                    out.append(c)
-                out.extend(c.all(tag, **attrs))
-        return out
-
-    def one(self, tag: str | None = None, **attrs: str) -> "Node":
-        found = self.all(tag, **attrs)
-        assert len(found) == 1, f"expected one <{tag} {attrs}>, found {len(found)}"
-        return found[0]
-
-    def direct(self, tag: str) -> list["Node"]:
-        return [c for c in self.children if isinstance(c, Node) and c.tag == tag]
-
-
-def _attrs_match(node: Node, attrs: dict[str, str]) -> bool:
-    for key, value in attrs.items():
-        if key == "class_":
-            if value not in node.attrs.get("class", "").split():
-                return False
-        elif node.attrs.get(key.replace("_", "-")) != value:
-            return False
-    return True
-
-
-class _Builder(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#root", {})
-        self.stack = [self.root]
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        node = Node(tag, {k: (v or "") for k, v in attrs})
-        self.stack[-1].children.append(node)
-        if tag not in VOID:
-            self.stack.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: list) -> None:
-        self.stack[-1].children.append(Node(tag, {k: (v or "") for k, v in attrs}))
-
-    def handle_endtag(self, tag: str) -> None:
-        for i in range(len(self.stack) - 1, 0, -1):
-            if self.stack[i].tag == tag:
-                del self.stack[i:]
-                return
-
-    def handle_data(self, data: str) -> None:
-        self.stack[-1].children.append(data)
-
-
-def parse(html: str) -> Node:
-    b = _Builder()
-    b.feed(html)
-    b.close()
-    return b.root
 
 
 # --------------------------------------------------------------------------- helpers

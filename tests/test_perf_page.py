@@ -16,8 +16,6 @@ import doctest
 import html as _html
 import json
 import re
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +25,7 @@ from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from hooks import render_perf as rp
 from hooks.common import Context, DirectiveError
+from minidom import Node, parse
 from tools import bench
 from tools.i18n import LANGS, SOURCE_LANG, translations
 
@@ -43,66 +42,6 @@ def shown_round(number: float, digits: int) -> float:
 
 def published() -> dict[str, Any]:
     return json.loads(PUBLISHED.read_text(encoding="utf-8"))
-
-
-# --------------------------------------------------------------------------- a tiny DOM
-
-VOID = {"input", "br", "img", "meta", "link", "hr", "source", "wbr", "col", "area", "base"}
-
-
-@dataclass
-class Node:
-    tag: str
-    attrs: dict[str, str]
-    children: list = field(default_factory=list)
-
-    def text(self) -> str:
-        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
-
-    def all(self, tag: str | None = None, **attrs: str) -> list["Node"]:
-        out = []
-        for c in self.children:
-            if isinstance(c, Node):
-                if (tag is None or c.tag == tag) and all(
-                        (value in c.attrs.get("class", "").split()) if key == "class_"
-                        else c.attrs.get(key.replace("_", "-")) == value
-                        for key, value in attrs.items()):
-                    out.append(c)
-                out.extend(c.all(tag, **attrs))
-        return out
-
-    def one(self, tag: str | None = None, **attrs: str) -> "Node":
-        found = self.all(tag, **attrs)
-        assert len(found) == 1, f"expected one <{tag} {attrs}>, found {len(found)}"
-        return found[0]
-
-
-class _Parser(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#root", {})
-        self.stack = [self.root]
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        node = Node(tag, {k: v or "" for k, v in attrs})
-        self.stack[-1].children.append(node)
-        if tag not in VOID:
-            self.stack.append(node)
-
-    def handle_endtag(self, tag: str) -> None:
-        for i in range(len(self.stack) - 1, 0, -1):
-            if self.stack[i].tag == tag:
-                del self.stack[i:]
-                return
-
-    def handle_data(self, data: str) -> None:
-        self.stack[-1].children.append(data)
-
-
-def parse(html: str) -> Node:
-    p = _Parser()
-    p.feed(html)
-    return p.root
 
 
 def squash(text: str) -> str:

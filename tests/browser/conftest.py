@@ -20,11 +20,7 @@ than 127.0.0.1).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import mimetypes
 import os
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -32,6 +28,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from siteserver import serve
 from tools.site_build import ROOT, shared_build
 
 CHROMIUM = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
@@ -39,20 +36,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--no-first-run", "--disable-quic",
                  "--disable-sync"]
 LOCAL_HOSTS = {"127.0.0.1"}
-
-MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-              ".json": "application/json", ".svg": "image/svg+xml", ".zip": "application/zip",
-              ".whl": "application/zip", ".tar": "application/x-tar"}
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types browsers insist on, no request log noise."""
-
-    extensions_map = {**mimetypes.types_map, **MIME_TYPES, "": "application/octet-stream"}
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
@@ -66,15 +49,8 @@ def built_site() -> Path:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """Serve the built site on 127.0.0.1 (a free port) for the whole session."""
-    handler = functools.partial(_Handler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

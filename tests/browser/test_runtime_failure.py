@@ -18,11 +18,7 @@ In every case: no uncaught exception and no console error, apart from Chromium's
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import mimetypes
-import threading
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -30,6 +26,7 @@ from typing import Any, Iterator
 import pytest
 
 from hooks import render_calculator as rc
+from siteserver import SiteHandler, serve
 from test_fuzz_calculators import expected_text, message, squash
 
 pytestmark = pytest.mark.browser
@@ -143,34 +140,19 @@ def test_blocked_runtime(browser, site_url: str, report, blocked: str, reason: s
 # --------------------------------------------------------------------------- slow
 
 
-class SlowHandler(http.server.SimpleHTTPRequestHandler):
+class SlowHandler(SiteHandler):
     """The built site, with every file under /assets/pyodide/ held back ``DELAY`` s."""
-
-    extensions_map = {**mimetypes.types_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".json": "application/json", ".svg": "image/svg+xml",
-                      ".zip": "application/zip", "": "application/octet-stream"}
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         if "/assets/pyodide/" in self.path:
             time.sleep(DELAY)
         super().do_GET()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
 
 @pytest.fixture(scope="module")
 def slow_url(built_site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SlowHandler, directory=str(built_site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(built_site, SlowHandler) as url:
+        yield url
 
 
 def test_slow_runtime(browser, slow_url: str, report) -> None:
