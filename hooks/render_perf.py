@@ -44,8 +44,9 @@ GROUPS: tuple[str, ...] = ("reference", "calc_ready", "recalc", "longtasks", "by
                            "build")
 """Table sections, in order (a row's ``group``)."""
 
-MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_runtime",
-                               "worker_engine", "worker_ready", "answered")
+MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_started",
+                               "worker_runtime", "worker_wasm", "worker_engine", "worker_ready",
+                               "answered")
 """The calculator page's milestones, in order (keys of ``breakdown`` in the JSON)."""
 
 DIAGNOSIS: tuple[tuple[str, str], ...] = (
@@ -56,7 +57,7 @@ DIAGNOSIS: tuple[tuple[str, str], ...] = (
 )
 """The diagnosis metrics (keys of ``diagnosis.<variant>`` in the JSON) with their units."""
 
-VARIANTS: tuple[str, ...] = ("reference", "worker_bare", "calc_ready")
+VARIANTS: tuple[str, ...] = ("reference", "worker_bare", "runtime_blank", "calc_ready")
 """The load variants compared in the diagnosis, in column order."""
 
 OWNERS: tuple[str, ...] = ("project", "theme", "page", "pyodide", "parse", "rendering",

@@ -12,6 +12,12 @@
 //   worker -> page  {type: "result", id, json, ms}             engine.api.calculate_json's answer
 //                                                              (ms: time spent in Python)
 //   worker -> page  {type: "result", id, failure, detail}      the call itself broke (a bug)
+//   worker -> page  {type: "timing", stage, at}                "started" | "wasm": when this
+//                   worker's module ran and when the page's compiled WebAssembly arrived
+//
+// "progress", "ready" and "timing" carry ``at``: the worker's own clock (ms since the epoch,
+// performance.timeOrigin + now), so ./dev bench can tell when a step happened in the worker
+// from when a busy page got round to reading the message.
 //
 // Everything comes from the site's own origin: the Pyodide core files under
 // assets/pyodide/ and the engine as assets/engine.zip, both copied there by
@@ -27,6 +33,8 @@
 // could not compile (then Pyodide fetches the file itself, as before).
 
 const ENGINE_DIR = "/home/pyodide/monopoly-engine";
+const now = () => performance.timeOrigin + performance.now();
+postMessage({ type: "timing", stage: "started", at: now() });
 const WASM_FILE = "pyodide.asm.wasm";
 
 let started = null; // Promise of the engine.api.calculate_json function
@@ -48,6 +56,7 @@ self.fetch = (input, init) => {
 };
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const module = await pageModule;
+  postMessage({ type: "timing", stage: "wasm", at: now() });
   if (!module) return nativeInstantiateStreaming.call(WebAssembly, source, imports);
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
@@ -80,7 +89,7 @@ def _monopoly_warm(kind):
 `;
 
 async function start(pyodideURL, engineURL) {
-  postMessage({ type: "progress", stage: "runtime" });
+  postMessage({ type: "progress", stage: "runtime", at: now() });
   // Fetch the engine while the runtime boots: both are needed, neither waits on the other.
   const engineBytes = fetchBytes(engineURL);
   engineBytes.catch(() => {}); // handled below; never an unhandled rejection
@@ -91,7 +100,7 @@ async function start(pyodideURL, engineURL) {
   } catch (err) {
     throw Object.assign(new Error(String(err && err.message || err)), { reason: "runtime" });
   }
-  postMessage({ type: "progress", stage: "engine" });
+  postMessage({ type: "progress", stage: "engine", at: now() });
   try {
     pyodide.unpackArchive(await engineBytes, "zip", { extractDir: ENGINE_DIR });
     pyodide.runPython(IMPORT_ENGINE);
@@ -137,7 +146,7 @@ self.addEventListener("message", async (event) => {
     started = start(msg.pyodideURL, msg.engineURL);
     started.then(
       (runtime) => {
-        postMessage({ type: "ready" });
+        postMessage({ type: "ready", at: now() });
         warmUp(runtime);
       },
       (err) => postMessage({ type: "failed", reason: err.reason || "runtime", detail: String(err.message) }),
