@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from engine.api import calculate
+from formpaths import PATH_OF
 from hooks import render_calculator as rc
 from hooks.common import Context
 from tools.i18n import translations
@@ -104,19 +105,7 @@ class Expect:
 
 _FIND = """([cid, path]) => {
   const form = document.querySelector(`#${cid} form`);
-  const items = (list) => [...list.children].filter((c) => c.matches('[data-item]'));
-  const pathOf = (node) => {
-    const parts = [node.dataset.key];
-    let cur = node.parentElement.closest('[data-item]');
-    while (cur && form.contains(cur)) {
-      const list = cur.parentElement;
-      parts.unshift(String(items(list).indexOf(cur)));
-      parts.unshift(list.dataset.key);
-      cur = list.parentElement.closest('[data-item]');
-    }
-    return parts.join('.');
-  };
-  return [...form.querySelectorAll('[data-key]')].find((n) => pathOf(n) === path) || null;
+""" + PATH_OF + """  return [...form.querySelectorAll('[data-key]')].find((n) => pathOf(n) === path) || null;
 }"""
 
 _CANON = """(value) => {

@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from engine.api import calculate
+from formpaths import PATH_OF
 from hooks import render_calculator as rc
 from hooks.common import Context
 from test_accessibility import BLOCKING, finish_axe, start_axe
@@ -167,19 +168,7 @@ def get_path(data: Any, path: str) -> tuple[bool, Any]:
 
 _CONTROLS = """([cid]) => {
   const form = document.querySelector(`#${cid} form`);
-  const items = (list) => [...list.children].filter((c) => c.matches('[data-item]'));
-  const pathOf = (node) => {
-    const parts = [node.dataset.key];
-    let cur = node.parentElement.closest('[data-item]');
-    while (cur && form.contains(cur)) {
-      const list = cur.parentElement;
-      parts.unshift(String(items(list).indexOf(cur)));
-      parts.unshift(list.dataset.key);
-      cur = list.parentElement.closest('[data-item]');
-    }
-    return parts.join('.');
-  };
-  return [...form.querySelectorAll('input, select, button')].map((el, i) => {
+""" + PATH_OF + """  return [...form.querySelectorAll('input, select, button')].map((el, i) => {
     if (el.closest('[hidden]') || el.closest('template') || el.disabled) return null;
     const keyed = el.closest('[data-key]');
     return {i, tag: el.tagName.toLowerCase(), type: el.type || '', own: el.matches('[data-key]'),
