@@ -180,22 +180,25 @@ def test_verdicts_follow_from_the_published_numbers() -> None:
 
 
 def test_the_pages_explanation_of_the_missed_ready_budget_still_holds() -> None:
-    """The performance page explains a missed "calculator ready" budget in prose: the same
-    runtime start on a blank page is close to the reference, the Python thread does about the
-    same CPU work on the real page, and it waits for its files and the WebAssembly before
-    Python starts. The prose has no numbers, so this checks its claims against the published
-    run: a run that contradicts them fails here, and the page's text must be revisited."""
+    """The performance page explains the missed "calculator ready" budget in prose (section
+    ``#ready-budget-miss``, no numbers in it): the same runtime start is ready sooner on a
+    blank page than on the real one, and closer to the reference; on the real page the
+    Python thread is ready later by more than its extra CPU time, so it waits; the worker's
+    milestones come in order. This checks those claims against the published run: a run
+    that contradicts them (or meets the budget) fails here, and the section must be
+    rewritten in the four languages."""
     doc = published()
     rows = {r["id"]: r for r in doc["rows"]}
-    # the page says the budget is missed: once a run meets it, the section must go
     assert not all(rows[f"calc_ready.{t}"]["met"] for t in ("cold", "warm"))
     for temp in ("cold", "warm"):
         blank, real = rows[f"runtime_blank.{temp}"], rows[f"calc_ready.{temp}"]
-        assert blank["ratio"] <= 1.10, f"the runtime alone misses the budget ({temp})"
-        assert real["value"] > blank["value"], temp
-        cpu_blank = doc["diagnosis"]["runtime_blank"][temp]["python_thread_cpu_ms"]
-        cpu_real = doc["diagnosis"]["calc_ready"][temp]["python_thread_cpu_ms"]
-        assert cpu_real == pytest.approx(cpu_blank, rel=0.10), (temp, cpu_blank, cpu_real)
+        assert blank["value"] < real["value"], temp
+        assert abs(blank["ratio"] - 1) < abs(real["ratio"] - 1), temp
+        d_blank = doc["diagnosis"]["runtime_blank"][temp]
+        d_real = doc["diagnosis"]["calc_ready"][temp]
+        later_ms = (d_real["ready_s"] - d_blank["ready_s"]) * 1000
+        more_cpu_ms = d_real["python_thread_cpu_ms"] - d_blank["python_thread_cpu_ms"]
+        assert later_ms > more_cpu_ms, (temp, later_ms, more_cpu_ms)
         marks = doc["breakdown"][temp]
         order = ["worker_created", "worker_started", "worker_runtime", "worker_wasm",
                  "worker_engine", "worker_ready", "answered"]
