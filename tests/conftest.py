@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -38,6 +39,18 @@ def report(pytestconfig: pytest.Config) -> Callable[[str, str, int], None]:
         counts.setdefault(section, Counter())[name] += n
 
     return add
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """The site, built once per test run with ``mkdocs build --strict`` (shared by the build,
+    page and browser tests); a failed build fails the tests that need it, with its log."""
+    from tools.site_build import shared_build
+
+    result = shared_build()
+    if not result.ok:
+        pytest.fail(f"the strict build failed:\n{result.log[-6000:]}", pytrace=False)
+    return result.site_dir
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:

@@ -22,7 +22,7 @@ from hooks.common import Context, DirectiveError, Html
 from hooks.directives import expand, renderers, unstash
 from hooks.pages import read_page
 from tools.i18n import translations
-from tools.site_build import ROOT, build, shared_build
+from tools.site_build import ROOT, build
 
 LANGS = ("nl", "sv", "da", "nb")
 DOCS = ROOT / "docs"
@@ -39,11 +39,9 @@ def built_file(site: Path, lang: str, slug: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    result = shared_build()
-    if not result.ok:
-        pytest.fail(f"mkdocs build --strict failed:\n{result.log[-6000:]}", pytrace=False)
-    return result.site_dir
+def site(built_site: Path) -> Path:
+    """The shared strict build (tests/conftest.py)."""
+    return built_site
 
 
 # --- the build -------------------------------------------------------------------------

@@ -273,18 +273,23 @@ def test_planted_markup_is_text_in_the_browser(planted_url: str, report) -> None
     report("locale safety", "planted messages checked in Chromium", 3)
 
 
+def _live_rent(page: Any, url: str) -> None:
+    """Open a calculators page, wait for the runtime, and change the rent calculator so its
+    result comes from the engine in the browser (not the build-time one)."""
+    page.goto(url)
+    page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
+                           timeout=120_000)
+    _settle(page, "rent", lambda: page.select_option("#calc-rent select[data-key=buildings]", "2"))
+    assert page.get_attribute("#calc-rent .calc-result", "data-source") == "live"
+
+
 def _check_in_browser(browser: Any, planted_url: str) -> None:
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(planted_url + "sv/calculators/")
-        page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
-                               timeout=120_000)
-        _settle(page, "rent", lambda: page.select_option("#calc-rent select[data-key=buildings]",
-                                                         "2"))
-        assert page.get_attribute("#calc-rent .calc-result", "data-source") == "live"
+        _live_rent(page, planted_url + "sv/calculators/")
         headline = page.text_content("#calc-rent .calc-headline") or ""
         assert headline.startswith(PLANT), headline
         steps = page.text_content("#calc-rent .calc-steps") or ""
@@ -301,12 +306,7 @@ def _check_in_browser(browser: Any, planted_url: str) -> None:
         assert found == {"imgs": 0, "handlers": 0, "pwned": False}, found
         assert errors == []
 
-        page.goto(planted_url + "da/calculators/")
-        page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
-                               timeout=120_000)
-        _settle(page, "rent", lambda: page.select_option("#calc-rent select[data-key=buildings]",
-                                                         "2"))
-        assert page.get_attribute("#calc-rent .calc-result", "data-source") == "live"
+        _live_rent(page, planted_url + "da/calculators/")
         fallback = page.evaluate("""() => {
             const span = document.querySelector('#calc-rent .calc-headline > span.i18n-fallback');
             return span ? [span.lang, span.textContent] : null; }""")

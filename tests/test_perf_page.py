@@ -420,13 +420,9 @@ def test_a_budget_row_reports_a_miss() -> None:
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    from tools.site_build import shared_build
-
-    result = shared_build()
-    if not result.ok:
-        pytest.fail(f"the site does not build:\n{result.log[-4000:]}", pytrace=False)
-    return result.site_dir
+def site(built_site: Path) -> Path:
+    """The shared strict build (tests/conftest.py)."""
+    return built_site
 
 
 @pytest.mark.parametrize("lang", LANGS)

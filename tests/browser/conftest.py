@@ -2,7 +2,7 @@
 
 Fixtures (reuse them in any test under ``tests/browser/``):
 
-- ``built_site`` (session): ``Path`` of the strictly built site (one build per run;
+- ``built_site`` (session, from ``tests/conftest.py``): ``Path`` of the strictly built site (one build per run;
   ``$MONOPOLY_SITE_DIR`` uses an existing build instead).
 - ``site_url`` (session): base URL of an HTTP server for it, ``http://127.0.0.1:PORT/``
   (``.wasm`` as ``application/wasm``, ``.mjs``/``.js`` as JavaScript, ``.json``, ``.svg``).
@@ -29,22 +29,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from siteserver import serve
-from tools.site_build import ROOT, shared_build
+from tools.site_build import ROOT
 
 CHROMIUM = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-quic",
                  "--disable-sync"]
 LOCAL_HOSTS = {"127.0.0.1"}
-
-@pytest.fixture(scope="session")
-def built_site() -> Path:
-    """The site, built once per test run with ``mkdocs build --strict``."""
-    result = shared_build()
-    if not result.ok:
-        pytest.fail(f"the strict build failed:\n{result.log[-4000:]}", pytrace=False)
-    return result.site_dir
-
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
