@@ -20,10 +20,7 @@ real files are never touched):
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
 import re
 import shutil
 import threading
@@ -37,6 +34,7 @@ from engine.api import calculate
 from hooks import render_calculator as rc
 from tools.i18n import Translations
 from tools.site_build import ROOT, BuildResult, build
+from tools.static_site import CHROMIUM, CHROMIUM_ARGS, serve
 
 PLANT = '<img src=x onerror="window.__pwned=1">'
 """Planted into messages: must reach the reader as these characters, never as an element."""
@@ -209,23 +207,8 @@ def test_deleted_messages_fall_back_to_dutch_visibly(planted_site: tuple[Path, P
 def planted_url(planted_site: tuple[Path, Path]) -> Iterator[str]:
     site, _ = planted_site
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".wasm": "application/wasm", ".mjs": "text/javascript",
-                          ".js": "text/javascript", ".json": "application/json",
-                          ".zip": "application/zip", ".svg": "image/svg+xml"}
-
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(Handler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(site) as url:
+        yield url
 
 
 def _settle(page: Any, kind: str, action: Any) -> None:
@@ -241,17 +224,16 @@ def _settle(page: Any, kind: str, action: Any) -> None:
 def in_chromium(check: Callable[[Any], None]) -> None:
     """Run ``check(browser)`` with headless Debian Chromium, in a thread of its own (the
     browser tests' session-wide Playwright lives in this thread; one per thread)."""
-    chromium = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
-    if not Path(chromium).exists():
-        pytest.skip(f"{chromium} is missing: apt-get install -y chromium")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
     failure: list[BaseException] = []
 
     def run() -> None:
         try:
             with sync_api.sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=chromium, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu"])
+                browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=CHROMIUM_ARGS)
                 try:
                     check(browser)
                 finally:

@@ -58,7 +58,6 @@ import gzip
 import http.server
 import io
 import json
-import mimetypes
 import os
 import platform
 import shutil
@@ -73,6 +72,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import urlsplit
 
+from tools.static_site import CHROMIUM, CHROMIUM_ARGS, SiteHandler
+
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -83,16 +84,9 @@ PUBLISHED = ROOT / "docs" / "assets" / "perf" / "latest.json"
 """The committed copy the performance page renders."""
 SCHEMA = 1
 
-CHROMIUM = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-quic",
-                 "--disable-sync"]
 VIEWPORT = {"width": 1280, "height": 900}
 CACHE_CONTROL = "max-age=600"
 """What the bench server sends with every file (GitHub Pages sends the same ten minutes)."""
-MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-              ".json": "application/json", ".svg": "image/svg+xml", ".zip": "application/zip",
-              ".css": "text/css", ".html": "text/html"}
 
 CALC_PAGE = "calculators/"
 """The page whose first calculator is timed (Dutch; the calculator is above the fold)."""
@@ -464,10 +458,9 @@ class Meter:
         return out
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class _Handler(SiteHandler):
     """The built site like a static host serves it, plus the in-memory bench pages."""
 
-    extensions_map = {**mimetypes.types_map, **MIME_TYPES, "": "application/octet-stream"}
     pages: Mapping[str, tuple[bytes, str]] = {}
     meter: Meter = Meter()
 
@@ -500,9 +493,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return io.BytesIO(body)
         return super().send_head()
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
 
 
 class _QuietServer(http.server.ThreadingHTTPServer):

@@ -20,7 +20,6 @@ than 127.0.0.1).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -28,13 +27,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from siteserver import serve
 from tools.site_build import ROOT
+from tools.static_site import CHROMIUM, CHROMIUM_ARGS, serve
 
-CHROMIUM = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-quic",
-                 "--disable-sync"]
 LOCAL_HOSTS = {"127.0.0.1"}
 
 @pytest.fixture(scope="session")

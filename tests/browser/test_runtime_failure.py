@@ -26,7 +26,7 @@ from typing import Any, Iterator
 import pytest
 
 from hooks import render_calculator as rc
-from siteserver import SiteHandler, serve
+from tools.static_site import SiteHandler, serve
 from test_fuzz_calculators import expected_text, message, squash
 
 pytestmark = pytest.mark.browser

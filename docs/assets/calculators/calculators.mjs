@@ -384,7 +384,6 @@ function asBool(v) {
 
 class Runtime {
   constructor(shared) {
-    this.assets = shared.assets;
     this.state = "idle"; // idle | loading | ready | failed
     this.listeners = new Set();
     this.pending = new Map();

@@ -1,19 +1,32 @@
-"""A static server for the built site in browser tests: the MIME types browsers insist on
-(``.wasm``, ``.mjs``), no request log, a free port on 127.0.0.1, one thread a request."""
+"""The built site served as a static host would, and the Chromium that opens it: shared by
+the browser tests and ``./dev bench``.
+
+``serve(site)`` serves a folder on a free 127.0.0.1 port, one thread a request, with the
+MIME types browsers insist on (``.wasm``, ``.mjs``) and no request log. ``CHROMIUM`` and
+``CHROMIUM_ARGS`` are the browser (Debian's, since Playwright cannot download its own here)
+and its flags (no network of its own: updates, sync and QUIC off).
+"""
 
 from __future__ import annotations
 
 import functools
 import http.server
 import mimetypes
+import os
 import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+CHROMIUM = os.environ.get("MONOPOLY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-quic",
+                 "--disable-sync"]
+
 MIME_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
               ".json": "application/json", ".svg": "image/svg+xml", ".zip": "application/zip",
-              ".whl": "application/zip", ".tar": "application/x-tar"}
+              ".whl": "application/zip", ".tar": "application/x-tar", ".css": "text/css",
+              ".html": "text/html"}
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
