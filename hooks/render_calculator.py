@@ -28,6 +28,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from html.parser import HTMLParser
 from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote
 
@@ -37,6 +38,7 @@ from tools.i18n import LANGS, SOURCE_LANG, translations
 from engine.api import calculate
 from engine.boards import GROUPS, Board
 from engine.clauses import CLAUSES
+from engine.errors import EngineError
 from engine.editions import EDITIONS, HOUSE_RULES, Edition
 
 KINDS: tuple[str, ...] = ("rent", "jail", "mortgage", "score")
@@ -115,6 +117,53 @@ def flatten_request(request: Mapping[str, Any], prefix: str = "") -> list[tuple[
                         out.append((f"{path}.{i}", ",".join(_scalar(v) for v in item)))
         else:
             out.append((path, _scalar(value)))
+    return out
+
+
+def _square_index(board: Board | None, ref: Any) -> Any:
+    """A square reference as its board index when the board knows it (else as given)."""
+    if board is None or isinstance(ref, bool):
+        return ref
+    try:
+        return board.find(ref).index
+    except EngineError:
+        return ref  # the engine will refuse it, naming the field
+
+
+def canonical_request(kind: str, request: Mapping[str, Any]) -> dict[str, Any]:
+    """``request`` with every square named by its board index, the way the form holds it
+    (the engine accepts names too; a link and the form must agree on one spelling).
+
+    >>> canonical_request("rent", {"edition": "nl-2001", "square": "Kalverstraat"})
+    {'edition': 'nl-2001', 'square': 39}
+    >>> canonical_request("mortgage", {"edition": "nl-2001", "squares": [39, "station zuid"]})
+    {'edition': 'nl-2001', 'squares': [5, 39]}
+    >>> canonical_request("rent", {"edition": "nl-modern-speed", "reroll": [3, 4, "bus"]})
+    {'edition': 'nl-modern-speed', 'reroll': [3, 4], 'speed_face': 'bus'}
+    """
+    ed = EDITIONS.get(str(request.get("edition")))
+    board = ed.board if ed is not None else None
+    out = dict(request)
+    reroll = out.get("reroll")
+    if isinstance(reroll, list) and len(reroll) == 3 and "speed_face" not in out:
+        # the form asks for the speed die's face in a field of its own
+        out["reroll"], out["speed_face"] = reroll[:2], reroll[2]
+    if "square" in out:
+        out["square"] = _square_index(board, out["square"])
+    if isinstance(out.get("squares"), list):
+        # the form lists checked lots in board order
+        out["squares"] = sorted((_square_index(board, r) for r in out["squares"]),
+                                key=lambda r: (not isinstance(r, int), str(r).zfill(3)))
+    if isinstance(out.get("players"), list):
+        players = []
+        for player in out["players"]:
+            if isinstance(player, Mapping) and isinstance(player.get("properties"), list):
+                player = {**player, "properties": [
+                    {**p, "square": _square_index(board, p["square"])}
+                    if isinstance(p, Mapping) and "square" in p else p
+                    for p in player["properties"]]}
+            players.append(player)
+        out["players"] = players
     return out
 
 
@@ -898,7 +947,8 @@ class Form:
         return [(e, self.t(f"calc.edition.{e}")) for e in KIND_EDITIONS[kind]]
 
     def square_options(self, filter_kind: str = "property") -> list[tuple[str, str]]:
-        assert self.ed.board is not None
+        if self.ed.board is None:  # the card game: squares are not asked for
+            return []
         return [(str(s.index), h(s.name)) for s in self.ed.board.squares
                 if filter_kind == "all" or s.is_property]
 
@@ -1279,3 +1329,66 @@ def render(ctx: Context) -> str:
 
 
 DIRECTIVES = {"calculator": render}
+
+
+# --------------------------------------------------------------------------- what a form can show
+
+
+class _VisibleFields(HTMLParser):
+    """The ``data-key`` names (and level-map lots) of a form's HTML outside hidden parts."""
+
+    VOID = frozenset({"input", "br", "img", "hr", "meta", "link", "option"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hidden: list[bool] = []
+        self.keys: set[str] = set()
+        self.lots: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        hidden = (bool(self.hidden) and self.hidden[-1]) or "hidden" in a or tag == "template"
+        if not hidden and a.get("data-key"):
+            self.keys.add(str(a["data-key"]))
+        if not hidden and a.get("data-lot"):
+            self.lots.add(str(a["data-lot"]))
+        if tag not in self.VOID:
+            self.hidden.append(hidden)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.hidden:
+            self.hidden.pop()
+
+
+def unshown_fields(kind: str, request: Mapping[str, Any], lang: str = SOURCE_LANG) -> list[str]:
+    """The fields of ``request`` (dotted paths) that the calculator's form, filled with it,
+    has no visible input for: a link with such a request would open other numbers.
+
+    The form is the one the page builds (:data:`FORMS`), so this is what a reader would see.
+
+    >>> unshown_fields("rent", {"edition": "nl-2001", "square": "Kalverstraat", "buildings": 2})
+    []
+    >>> unshown_fields("rent", {"edition": "nl-2001", "square": 5, "buildings": 2})
+    ['buildings']
+    """
+    state = canonical_request(kind, request)
+    if kind not in FORMS or str(state.get("edition")) not in KIND_EDITIONS.get(kind, ()):
+        return sorted({k for k, _ in flatten_request(state)})
+    ed = EDITIONS[str(state["edition"])]
+    if ed.board is not None and "square" in state and not (
+            isinstance(state["square"], int) and 0 <= state["square"] < len(ed.board.squares)):
+        return ["square"]
+    ctx = Context(lang, CALC_PAGE, f"docs/{lang}/{CALC_PAGE}.md", 1, None, "calculator",
+                  (kind,), ROOT / "docs")
+    full = {**default_request(kind, lang), **state} if kind != "score" else state
+    parser = _VisibleFields()
+    parser.feed(FORMS[kind](Form(ctx, Formatter(lang), f"calc-{kind}", full)))
+    missing = []
+    for path, _ in flatten_request(state):
+        parts = path.split(".")
+        names = [p for p in parts if not p.isdigit()]
+        if any(n not in parser.keys for n in names):
+            missing.append(path)
+        elif parts[0] == "buildings" and len(parts) == 2 and parts[1] not in parser.lots:
+            missing.append(path)
+    return missing

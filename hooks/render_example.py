@@ -56,7 +56,8 @@ from typing import Any, Iterable, Iterator, Mapping
 from hooks.common import ROOT, Context, h  # noqa: F401  (ROOT: sys.path set up first)
 from hooks.pages import DIRECTIVE, code_lines
 from hooks.render_calculator import KINDS as CALCULATOR_KINDS
-from hooks.render_calculator import calculator_link, format_amount, format_number
+from hooks.render_calculator import (calculator_link, canonical_request, format_amount,
+                                     format_number, unshown_fields)
 from tools.i18n import LANGS, SOURCE_LANG, Message, Translations, translations
 
 from engine import api
@@ -114,8 +115,26 @@ class Example:
 
     @property
     def calculator(self) -> bool:
-        """Whether a calculator can open this example (and it is a valid request)."""
+        """Whether the example is a valid request of a calculator's kind."""
         return self.kind in CALCULATOR_KINDS and "error" not in self.expected
+
+    @property
+    def unshown_fields(self) -> tuple[str, ...]:
+        """Fields of the request the calculator's form cannot show (a link would open other
+        numbers); empty when the form can hold the whole example."""
+        if not self.calculator:
+            return ()
+        return tuple(unshown_fields(self.kind, self.engine_request()))
+
+    @property
+    def opens_calculator(self) -> bool:
+        """Whether the example links its calculator, filled with exactly its request."""
+        return self.calculator and not self.unshown_fields
+
+    def calculator_link(self, lang: str) -> str:
+        """The Markdown link target that opens the calculator with this example's request
+        (squares by board index, as the form holds them)."""
+        return calculator_link(lang, self.kind, canonical_request(self.kind, self.engine_request()))
 
     def engine_request(self) -> dict[str, Any]:
         """The request the engine gets: ``[request]`` plus the edition (a fresh copy)."""
@@ -827,10 +846,13 @@ def render_box(ctx: Context, example: Example) -> str:
                      f'</summary><ol>{items}</ol></details>')
     parts.append(f'<p class="example-clauses">{w.html("example.illustrates")} {clause_links}</p>')
     links = []
-    if example.calculator:
-        target = calculator_link(lang, example.kind, example.engine_request())
-        links.append(f"[{_md_text(w.t('example.open_calculator').text)}]({target})"
-                     "{ .example-calculator }")
+    if example.opens_calculator:
+        links.append(f"[{_md_text(w.t('example.open_calculator').text)}]"
+                     f"({example.calculator_link(lang)}){{ .example-calculator }}")
+    elif example.calculator:
+        # the form cannot hold this situation: say so rather than open other numbers
+        parts.append(f'<p class="example-no-calculator">{w.html("example.no_calculator")} '
+                     f'{_clause_link(ctx, w, example.home_clause)}</p>')
     if ctx.slug != EXAMPLES_PAGE:
         links.append(f"[{_md_text(w.t('example.all_examples').text)}]"
                      f"({EXAMPLES_PAGE}.md#ex-{example.id}){{ .example-all }}")

@@ -391,3 +391,38 @@ def test_toml_is_plain() -> None:
         data = tomllib.loads(ex.path.read_text(encoding="utf-8"))
         assert data["id"] == ex.id
     assert load_examples() is load_examples(), "loading is cached until a file changes"
+
+
+# --------------------------------------------------------------------------- calculator links
+
+
+@pytest.mark.parametrize("ex_id", [ex.id for ex in EXAMPLES if ex.calculator])
+def test_calculator_form_holds_every_example_field(ex_id: str) -> None:
+    """The form, filled with an example's request, has a visible field for every field the
+    example sets (squares by name or index); else the example must say it cannot open."""
+    ex = BY_ID[ex_id]
+    assert ex.opens_calculator, (f"{ex.id}: the calculator form would drop "
+                                 f"{list(ex.unshown_fields)}")
+
+
+def test_a_field_the_form_cannot_show_gives_a_note_not_a_link(tmp_path: Path) -> None:
+    """Planted: the arrival roll of a nl-modern utility (the form asks only for the new roll)."""
+    source = (EXAMPLES_DIR / "rent-utility-modern-reroll.toml").read_text(encoding="utf-8")
+    planted = tmp_path / "rent-utility-modern-reroll.toml"
+    planted.write_text(source.replace("reroll = [1, 2]", "dice = [5, 6]\nreroll = [1, 2]"),
+                       encoding="utf-8")
+    ex = load_example(planted)
+    assert ex.unshown_fields == ("dice",)
+    for lang in LANGS:
+        html = render_box(ctx_for(lang, "rent", ex.id, ex.home_clause), ex)
+        assert "example-calculator" not in html and "example-no-calculator" in html, lang
+        assert 'class="clause-ref"' in html.split("example-no-calculator", 1)[1], lang
+
+
+def test_links_name_squares_by_index() -> None:
+    """Built links spell squares as the form holds them (board indices), whatever the file
+    uses; the speed die's face travels in its own field."""
+    ex = BY_ID["speed-die-utility-mr-monopoly"]
+    assert ex.request["square"] == "Waterleiding"
+    link = ex.calculator_link("nl")
+    assert "square=28" in link and "speed_face=mr-monopoly" in link and "reroll=3,4&" in link

@@ -632,6 +632,7 @@ class Calculator {
   // -- writing the form (URL state, reset)
 
   apply(state) {
+    state = this.canonical(state);
     this.writeScope(this.form, state);
     this.refreshBoard();
     const sq = this.scopeFields(this.form).find((n) => n.dataset.key === "square");
@@ -640,6 +641,39 @@ class Calculator {
     this.writeScope(this.form, state);
     this.refreshVisibility();
     this.refreshLists();
+  }
+
+  // Squares named in a link (square=Kalverstraat) become board indices, as the form holds
+  // them (canonical_request in hooks/render_calculator.py does the same for built links).
+  canonical(state) {
+    const ed = this.shared.editions[state.edition] || this.edition();
+    const board = this.shared.boards[ed.board] || [];
+    const index = (ref) => {
+      if (typeof ref !== "string") return ref;
+      const key = ref.split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+      if (/^\d{1,3}$/.test(key)) return key;
+      const sq = board.find((s) => s[1].toLowerCase() === key);
+      return sq ? String(sq[0]) : ref;
+    };
+    const out = { ...state };
+    const reroll = asList(out.reroll);
+    if (reroll.length === 3 && out.speed_face === undefined) {
+      // the speed die's face has a field of its own in the form
+      out.reroll = reroll.slice(0, 2);
+      out.speed_face = reroll[2];
+    }
+    if (out.square !== undefined) out.square = index(out.square);
+    if (out.squares !== undefined) out.squares = asList(out.squares).map(index);
+    if (out.players && typeof out.players === "object") {
+      const players = asList(out.players).map((p) => {
+        if (!p || typeof p !== "object" || p.properties === undefined) return p;
+        const props = asList(p.properties).map((q) => (q && typeof q === "object" && q.square !== undefined
+          ? { ...q, square: index(q.square) } : q));
+        return { ...p, properties: props };
+      });
+      out.players = players;
+    }
+    return out;
   }
 
   writeScope(scope, state) {
@@ -1189,6 +1223,23 @@ function errorLike(fmt, key) {
 
 // ------------------------------------------------------------------ boot
 
+// The state in the address (?calc=<kind>&...#<id>) applied to the calculator it names
+// (else the first of that kind); returns that calculator, or null.
+function applyLocation(calcs) {
+  const params = new URLSearchParams(location.search);
+  const kind = params.get("calc");
+  if (!kind) return null;
+  const hash = decodeURIComponent(location.hash.slice(1));
+  const target = calcs.find((c) => c.id === hash && c.kind === kind) || calcs.find((c) => c.kind === kind);
+  if (!target) return null;
+  const state = unflatten(params.entries());
+  if (state.edition === undefined) state.edition = target.config.defaults.edition;
+  target.apply(state);
+  target.urlTouched = true;
+  target.changed(true);
+  return target;
+}
+
 function boot() {
   const sharedEl = document.querySelector("script.calc-shared");
   const sections = [...document.querySelectorAll("section.calc[data-calc]")];
@@ -1229,20 +1280,10 @@ function boot() {
     for (const type of ["focusin", "pointerdown", "touchstart"]) s.addEventListener(type, start, { once: true, passive: true });
   }
 
-  // A shared link: ?calc=<kind>&...#<id> reopens that calculator's state.
-  const params = new URLSearchParams(location.search);
-  const kind = params.get("calc");
-  if (kind) {
-    const hash = decodeURIComponent(location.hash.slice(1));
-    const target = calcs.find((c) => c.id === hash && c.kind === kind) || calcs.find((c) => c.kind === kind);
-    if (target) {
-      const state = unflatten(params.entries());
-      if (state.edition === undefined) state.edition = target.config.defaults.edition;
-      target.apply(state);
-      target.urlTouched = true;
-      target.changed(true);
-    }
-  }
+  // A shared link: ?calc=<kind>&...#<id> reopens that calculator's state; so does going
+  // back or forward through the states the page wrote (the same function both times).
+  applyLocation(calcs);
+  window.addEventListener("popstate", () => applyLocation(calcs));
   document.documentElement.dataset.calculators = "ready";
 }
 

@@ -1,0 +1,260 @@
+"""Every worked example's "open in the calculator" link, in every language, in Chromium.
+
+Exhaustive on purpose (a sample hid broken links before): every ``a.example-calculator`` of
+every built page of every language is followed. Per language one calculators page is opened
+and its runtime started once; each link's state is then applied the way the page applies a
+link on load (``applyLocation`` in ``calculators.mjs``, which the page also runs on
+``popstate``), and the test waits for the calculator's own live result. For each link:
+
+- the example's ``[expected]`` values hold for the request the calculator computed
+  (``data-shown-request``), checked with the CPython engine;
+- every field the example sets is in that request with the example's value (squares given
+  by name count as their board index): nothing the example says is dropped by the form;
+- what the page shows is what the build-time renderer shows for that request.
+
+A few links per language are also opened by a real navigation, to prove both paths agree.
+Examples whose situation the form cannot express carry no calculator link but a note and
+a clause link (checked for every example and language).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+from engine.api import calculate
+from hooks import render_calculator as rc
+from hooks.render_example import find_example, mismatches, ordered
+from test_calculators import Expect, canon, page_path, wait_runtime
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("nl", "sv", "da", "nb")
+REAL_NAVIGATIONS = 2
+"""Links per language also opened by a real page load (the rest are applied in place)."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """One example-to-calculator link as the built site has it."""
+
+    lang: str
+    example: str
+    page: str  # the site path of the page that holds it
+    href: str  # as written in the page
+
+    @property
+    def target(self) -> tuple[str, str]:
+        """(query without '?', fragment) of the link."""
+        parts = urlsplit(self.href)
+        return parts.query, parts.fragment
+
+    def site_path(self) -> str:
+        """The link resolved against its page: a site path with query and fragment."""
+        parts = urlsplit(self.href)
+        path = posixpath.normpath(posixpath.join(self.page, parts.path)) + "/"
+        return f"{path.lstrip('./')}?{parts.query}#{parts.fragment}"
+
+
+class _Links(HTMLParser):
+    """Collects (example id, href) of ``a.example-calculator`` and the ids of examples that
+    say the calculator cannot show them (``.example-no-calculator``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str | None] = []
+        self.links: list[tuple[str, str]] = []
+        self.no_calc: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag in ("div", "section", "details"):
+            self.stack.append(a.get("data-example"))
+        classes = (a.get("class") or "").split()
+        current = next((e for e in reversed(self.stack) if e), None)
+        if tag == "a" and "example-calculator" in classes and current:
+            self.links.append((current, a.get("href") or ""))
+        if "example-no-calculator" in classes and current:
+            self.no_calc.append(current)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("div", "section", "details") and self.stack:
+            self.stack.pop()
+
+
+def lang_dir(site: Path, lang: str) -> Path:
+    return site if lang == "nl" else site / lang
+
+
+def built_pages(site: Path, lang: str) -> Iterator[tuple[str, Path]]:
+    """(site path, file) of every page of one language."""
+    root = lang_dir(site, lang)
+    for file in sorted(root.rglob("index.html")):
+        rel = file.parent.relative_to(site).as_posix()
+        if lang == "nl" and rel.split("/")[0] in {"sv", "da", "nb"}:
+            continue
+        yield ("" if rel == "." else rel + "/"), file
+
+
+def collect(site: Path, lang: str) -> tuple[list[Link], set[str]]:
+    links: list[Link] = []
+    no_calc: set[str] = set()
+    for path, file in built_pages(site, lang):
+        parser = _Links()
+        parser.feed(file.read_text(encoding="utf-8"))
+        links.extend(Link(lang, ex, path, href) for ex, href in parser.links)
+        no_calc.update(parser.no_calc)
+    return links, no_calc
+
+
+def canonical_request(kind: str, request: dict[str, Any]) -> dict[str, Any]:
+    """The example's request with squares named by board index (as the form holds them)."""
+    return rc.canonical_request(kind, request)
+
+
+def flat(request: dict[str, Any]) -> dict[str, str]:
+    return dict(rc.flatten_request(request))
+
+
+@pytest.fixture(scope="module")
+def links(built_site: Path) -> dict[str, tuple[list[Link], set[str]]]:
+    return {lang: collect(built_site, lang) for lang in LANGS}
+
+
+def test_every_calculator_example_links_or_says_why(links, report) -> None:
+    """Each example of a calculator kind either links its calculator (on every page it is
+    shown) or says the form cannot show it, in every language; and never both."""
+    problems = []
+    for lang in LANGS:
+        found, no_calc = links[lang]
+        linked = {l.example for l in found}
+        for ex in ordered():
+            if not ex.calculator:
+                continue
+            if ex.opens_calculator and ex.id not in linked:
+                problems.append(f"{lang}: {ex.id} has no calculator link")
+            if not ex.opens_calculator and ex.id not in no_calc:
+                problems.append(f"{lang}: {ex.id} has neither a link nor a note")
+            if ex.id in linked and ex.id in no_calc:
+                problems.append(f"{lang}: {ex.id} has a link and a 'cannot' note")
+        report("example links", f"{lang} links", len(found))
+        report("example links", f"{lang} examples linked", len(linked))
+    assert not problems, "\n".join(problems)
+
+
+APPLY = """([query, hash]) => {
+  history.pushState(null, "", "?" + query + "#" + hash);
+  const before = {};
+  for (const s of document.querySelectorAll("section.calc[data-calc]")) before[s.id] = s.dataset.changes;
+  window.dispatchEvent(new PopStateEvent("popstate"));
+  return before;
+}"""
+
+SETTLED = """([sel, before]) => {
+  const s = document.querySelector(sel);
+  if (!s || s.dataset.changes === before || s.dataset.updated !== s.dataset.changes) return false;
+  if (s.hasAttribute("aria-busy")) return false;
+  const r = s.querySelector(".calc-result");
+  return r.dataset.source === "live" && s.dataset.shownRequest === s.dataset.shownNow;
+}"""
+
+STATE = """(sel) => {
+  const s = document.querySelector(sel);
+  return {shown: s.dataset.shownRequest, text: s.querySelector('.calc-output')
+          ? s.querySelector('.calc-output').textContent : '',
+          formError: s.querySelector('.calc-form-error').hidden ? ''
+          : s.querySelector('.calc-form-error').textContent};
+}"""
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def check_shown(link: Link, shown: dict[str, Any], text: str) -> list[str]:
+    """What is wrong with what the calculator shows for ``link`` (empty: all agrees)."""
+    ex = find_example(link.example)
+    out = []
+    result = calculate(ex.kind, json.loads(json.dumps(shown)))
+    for m in mismatches(ex, result):
+        out.append(m.describe())
+    want = flat(canonical_request(ex.kind, ex.engine_request()))
+    got = flat(shown)
+    for key, value in want.items():
+        if got.get(key) != value:
+            out.append(f"field {key}: the example sets {value!r}, the form sends "
+                       f"{got.get(key)!r}")
+    expected_text = Expect(link.lang, ex.kind).text(shown)
+    if squash(text) != expected_text:
+        out.append(f"the page shows {squash(text)[:200]!r}, the renderer {expected_text[:200]!r}")
+    return out
+
+
+def shown_after(page: Any, link: Link) -> tuple[dict[str, Any], str]:
+    query, hash_ = link.target
+    sel = f"#{hash_}"
+    before = page.evaluate(APPLY, [query, hash_])
+    page.wait_for_function(
+        """([sel, before]) => {
+          const s = document.querySelector(sel);
+          return s && s.dataset.changes !== before && s.dataset.updated === s.dataset.changes
+            && !s.hasAttribute("aria-busy")
+            && s.querySelector(".calc-result").dataset.source === "live";
+        }""", arg=[sel, before.get(hash_)], timeout=20000)
+    state = page.evaluate(STATE, sel)
+    return json.loads(state["shown"] or "null"), state["text"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_example_link_opens_its_numbers(browser, site_url: str, links, lang: str,
+                                              report) -> None:
+    found, _ = links[lang]
+    assert found, f"no example links in {lang}"
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  service_workers="block")
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(site_url + page_path(lang, "calculators"))
+        page.wait_for_selector("html[data-calculators=ready]", state="attached")
+        page.focus("#calc-rent select")  # the first interaction starts the runtime
+        wait_runtime(page)
+        problems: list[str] = []
+        unique = {}
+        for link in found:
+            unique.setdefault((link.example, link.target), link)
+        for link in unique.values():
+            shown, text = shown_after(page, link)
+            for p in check_shown(link, shown, text):
+                problems.append(f"{link.example} ({link.page}): {p}")
+        report("example links", f"{lang} states applied", len(unique))
+        # Real navigations agree with the in-place path.
+        for link in list(unique.values())[:REAL_NAVIGATIONS]:
+            page.goto(site_url + link.site_path())
+            page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            sel = f"#{link.target[1]}"
+            page.wait_for_function(
+                "sel => document.querySelector(sel).querySelector('.calc-result')"
+                ".dataset.source === 'live'", arg=sel, timeout=120_000)
+            page.wait_for_function(
+                "sel => { const s = document.querySelector(sel);"
+                " return s.dataset.updated === s.dataset.changes && !s.hasAttribute('aria-busy'); }",
+                arg=sel, timeout=20000)
+            state = page.evaluate(STATE, sel)
+            shown = json.loads(state["shown"] or "null")
+            for p in check_shown(link, shown, state["text"]):
+                problems.append(f"{link.example} (navigation from {link.page}): {p}")
+            report("example links", f"{lang} real navigations", 1)
+        assert not errors, errors
+        assert not problems, f"{len(problems)} mismatches in {lang}:\n" + "\n".join(problems)
+    finally:
+        context.close()
