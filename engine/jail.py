@@ -166,7 +166,10 @@ def jail_decision(request: object) -> dict[str, Any]:
     # Rolling for doubles.
     p_left = p_free(left)
     on_doubles = "move-and-roll-again" if r.jail_doubles_extra_roll.value else "move-by-roll"
-    if not last:
+    if not last and timing != "before-roll" and (can_pay or owned):
+        # paying is allowed at any time: after a failed roll you may still leave
+        on_failure, failure_clause = "stay-or-leave", "jail-pay"
+    elif not last:
         on_failure, failure_clause = "stay-in-jail", "jail-doubles"
     elif can_pay:
         on_failure, failure_clause = "pay-then-move", "jail-third-failure"
@@ -260,11 +263,15 @@ def _advice(ed: Edition, built_raw: object, left: int, fine: int, leave_option: 
         else:
             choice, key = "leave", "step.jail.advice.heuristic_leave"
     option = "roll" if choice == "stay" else leave_option
-    steps.append(step("jail-doubles", key, option=option, **params))
     if choice == "leave" and any_time:
+        # Paying now or after a failed roll both end with play resuming next turn, so the
+        # advice to leave is one plan: roll first, leave (pay, use a card) only if it fails.
         advice["roll_first"] = True
-        steps.append(step("jail-pay", "step.jail.advice.roll_first", fine=fine,
-                          **cite(r.jail_pay_when)))
+        key = f"{key}_roll_first"
+        params = {**params, "fine": fine}
+        steps.append(step("jail-pay", key, option=option, **params, **cite(r.jail_pay_when)))
+    else:
+        steps.append(step("jail-doubles", key, option=option, **params))
     advice.update(choice=choice, option=option, reason_key=key, params=params)
     return advice
 

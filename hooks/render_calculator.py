@@ -33,12 +33,13 @@ from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote
 
 from hooks.common import ROOT, Context, h, page_path  # noqa: F401  (ROOT: sys.path set up)
-from tools.i18n import LANGS, SOURCE_LANG, translations
+from tools.i18n import LANGS, SOURCE_LANG, count_of, translations
 
 from engine.api import calculate
 from engine.boards import GROUPS, Board
 from engine.clauses import CLAUSES
 from engine.errors import EngineError
+from engine.validate import MAX_AMOUNT
 from engine.editions import EDITIONS, HOUSE_RULES, Edition
 
 KINDS: tuple[str, ...] = ("rent", "jail", "mortgage", "score")
@@ -319,8 +320,10 @@ class Formatter:
         text, lang = found
         params = params or {}
         if isinstance(text, list):
-            n = _plural_n(params)
-            text = text[0 if n == 1 else min(1, len(text) - 1)]
+            # the form by the catalog's Plural-Forms, counted by the message's count parameter
+            n = count_of(params.get(self.messages["counts"].get(key) or ""))
+            index = 0 if n is None else translations().catalog(lang).plural_index(n)
+            text = text[min(index, len(text) - 1)]
         return Text(format_message(text, params), lang)
 
     def plain(self, key: str, params: Mapping[str, str] | None = None) -> str:
@@ -353,16 +356,6 @@ class Formatter:
         return {k: self.scalar(v, k in money, currency) for k, v in params.items()}
 
 
-def _plural_n(params: Mapping[str, str]) -> int | None:
-    for name in ("n", "count"):
-        if name in params:
-            try:
-                return int(re.sub(r"\D", "", params[name]) or "x")
-            except ValueError:
-                return None
-    return None
-
-
 def money_params(key: str) -> frozenset[str]:
     """The parameters of message ``key`` that are amounts of money."""
     best = ""
@@ -382,6 +375,7 @@ def _messages_cached(lang: str, signature: int) -> dict[str, Any]:
     own = cat.catalog(lang)
     messages: dict[str, Any] = {}
     fallback: list[str] = []
+    counts: dict[str, str | None] = {}
     keys = [k for k in src.entries if k.startswith(MESSAGE_PREFIXES)]
     keys += [k for k in own.entries if k.startswith(MESSAGE_PREFIXES) and k not in src.entries]
     for key in keys:
@@ -392,9 +386,13 @@ def _messages_cached(lang: str, signature: int) -> dict[str, Any]:
         if entry is None or not entry.usable:
             continue
         messages[key] = list(entry.forms) if entry.plural else entry.forms[0]
+        if entry.plural:
+            counts[key] = cat.plural_count(key)
         if where != lang:
             fallback.append(key)
-    return {"messages": messages, "fallback": fallback}
+    # Plural-Forms of the page language: the script evaluates the same expression
+    return {"messages": messages, "fallback": fallback, "counts": counts,
+            "plural": own.plural_expr, "plural_nl": src.plural_expr}
 
 
 def page_messages(lang: str) -> dict[str, Any]:
@@ -608,6 +606,10 @@ VIEWS: Mapping[str, View] = {
     ],
     "jail": [
         {"key": "calc.jail.advice.{advice.choice}", "class": "calc-headline",
+         "when": {"path": "advice.roll_first", "falsy": True},
+         "params": {"option": _v("advice.option", enum="calc.jail.option.")}},
+        {"key": "calc.jail.advice.roll-first", "class": "calc-headline",
+         "when": {"path": "advice.roll_first", "truthy": True},
          "params": {"option": _v("advice.option", enum="calc.jail.option.")}},
         {"key": "calc.jail.attempt",
          "params": {"turn": _v("turn_in_jail"), "max": _v("max_turns"),
@@ -795,6 +797,9 @@ def shared_data(ctx: Context) -> dict[str, Any]:
         "lang": ctx.lang,
         "messages": msgs["messages"],
         "fallback": msgs["fallback"],
+        "counts": msgs["counts"],
+        "plural": {ctx.lang: msgs["plural"], SOURCE_LANG: msgs["plural_nl"]},
+        "max_amount": MAX_AMOUNT,
         "money": {k: sorted(v) for k, v in MONEY_PARAMS.items()},
         "clauses": clause_links(lambda page, cid: ctx.url(page, cid)),
         "editions": {e.id: edition_info(e) for e in EDITIONS.values()},

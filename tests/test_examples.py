@@ -348,7 +348,7 @@ def test_rendered_box_is_in_the_page_language(lang: str) -> None:
     money = {"nl": "€\xa0100", "sv": "100\xa0€", "da": "100\xa0€", "nb": "100\xa0€"}[lang]
     assert money in html, "the expected rent, formatted for the language"
     assert 'href="./#rent-set-double"' in html, "steps and clauses link to the clause"
-    assert "calculators.md?calc=rent&edition=nl-2001&square=Kalverstraat&owned=2#calc-rent" in html
+    assert "calculators.md?calc=rent&edition=nl-2001&square=39&owned=2#calc-rent" in html
     assert f"{EXAMPLES_PAGE}.md#ex-{ex.id}" in html
     assert 'class="i18n-missing"' not in html
 

@@ -240,3 +240,63 @@ def test_every_edition_answers_and_cites_clauses(edition: str) -> None:
         assert all(s["clause"] in CLAUSES for s in r["steps"])
         assert all(o["clause"] in CLAUSES for o in r["options"])
         assert any("source" in s["params"] for s in r["steps"])
+
+
+# --------------------------------------------------------------- one story
+
+
+def _stories():
+    from engine.editions import EDITIONS
+    for ed in EDITIONS.values():
+        if ed.rules is None or ed.board is None:
+            continue
+        for turn in range(1, ed.rules.jail_max_turns.value + 1):
+            for built in ([], [["orange", 5], ["red", 5], ["yellow", 5]], [["brown", 1]]):
+                for cash, cards in ((500, 0), (500, 1), (10, 0), (10, 1)):
+                    yield ed, {"edition": ed.id, "turn_in_jail": turn, "cash": cash,
+                               "cards_owned": cards, "opponents_built": built}
+
+
+def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
+    """Headline, steps and options table agree: where the fine may be paid at any time and
+    play resumes next turn, advice to leave is "roll first, leave if it fails" everywhere
+    (never a bare "leave now"); where it is paid before the roll, leaving means now."""
+    from hooks import render_calculator as rc
+    from tools.i18n import LANGS
+    problems, n = [], 0
+    for ed, request in _stories():
+        n += 1
+        r = jail_decision(request)
+        adv, any_time = r["advice"], ed.rules.jail_pay_when.value == "any-time-then-next-turn"
+        advice_steps = [s["key"] for s in r["steps"] if s["key"].startswith("step.jail.advice.")]
+        where = f"{ed.id} {request}"
+        if len(advice_steps) != 1 or advice_steps[0] != adv["reason_key"]:
+            problems.append(f"{where}: advice steps {advice_steps} vs reason {adv['reason_key']}")
+        if adv["roll_first"] != (adv["choice"] == "leave" and any_time):
+            problems.append(f"{where}: roll_first {adv['roll_first']} with choice {adv['choice']}")
+        if adv["roll_first"] and not adv["reason_key"].endswith("_roll_first"):
+            problems.append(f"{where}: roll first, but the reason says {adv['reason_key']}")
+        if not adv["roll_first"] and adv["reason_key"].endswith("_roll_first"):
+            problems.append(f"{where}: reason {adv['reason_key']} without roll_first")
+        if adv["choice"] == "stay" and adv["option"] != "roll":
+            problems.append(f"{where}: stay with option {adv['option']}")
+        leave = option(r, adv["option"]) if adv["choice"] == "leave" else None
+        if leave is not None and leave["available"]:
+            want = "move-next-turn" if any_time else "roll-and-move"
+            if leave["leads_to"] != want:
+                problems.append(f"{where}: leaving leads to {leave['leads_to']}, not {want}")
+        roll = option(r, "roll")
+        if adv["roll_first"] and r["attempts_left"] > 1 and roll["on_failure"] != "stay-or-leave":
+            problems.append(f"{where}: roll first, but a failed roll is {roll['on_failure']}")
+        for lang in LANGS:
+            fmt = rc.Formatter(lang)
+            html = rc.render_output(fmt, rc.VIEWS["jail"], r, {})
+            headline = html.split('<p class="calc-headline">', 1)[1].split("</p>", 1)[0]
+            roll_first_text = fmt.t("calc.jail.advice.roll-first", {
+                "option": fmt.plain(f"calc.jail.option.{adv['option']}")}).html(lang)
+            if (headline == roll_first_text) != adv["roll_first"]:
+                problems.append(f"{where} [{lang}]: headline {headline!r}")
+            if html.count('class="calc-headline"') != 1:
+                problems.append(f"{where} [{lang}]: not exactly one headline")
+    assert n == 288  # 8 board editions x 3 turns x 3 boards of built groups x 4 purses
+    assert not problems, "\n".join(problems[:40])

@@ -46,6 +46,8 @@ DOMAINS: tuple[str, ...] = ("site", "engine", "glossary")
 
 Severity = Literal["error", "warning"]
 
+_COUNT_COMMENT = re.compile(r"^\s*count:\s*([a-z_][a-z0-9_]*)\s*$")
+"""``#. count: lots`` above a plural message names the placeholder that picks its form."""
 _KEY = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
 _FIELD = re.compile(r"^[a-z_][a-z0-9_]*$")
 _MARKUP = re.compile(r"<\s*[/!?]?\s*[A-Za-z][A-Za-z0-9-]*|&#?[A-Za-z0-9]+;")
@@ -103,6 +105,9 @@ class Entry:
     file: str
     line: int
     fuzzy: bool = False
+    count: str | None = None
+    """For a plural message: the placeholder holding the number that picks the form, from
+    the source catalog's extracted comment ``#. count: <name>`` (else ``n`` or ``count``)."""
 
     @property
     def usable(self) -> bool:
@@ -183,6 +188,22 @@ def placeholders(text: str) -> frozenset[str]:
             raise ValueError(f"placeholder {{{name}}} must be a plain lower-case name")
         names.add(name)
     return frozenset(names)
+
+
+def count_of(value: object) -> int | None:
+    """The whole number in a count parameter, raw or already formatted (``"1\xa0500"``).
+
+    >>> count_of(3), count_of("1\xa0500"), count_of("3,5"), count_of(None), count_of(True)
+    (3, 1500, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        digits = re.sub(r"[\s\u00a0\u202f.]", "", value)
+        return int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 16 else None
+    return None
 
 
 def format_message(text: str, params: Mapping[str, object]) -> str:
@@ -273,8 +294,10 @@ def _load_file(lang: str, path: Path, shown: str
             continue
         key = msg.id[0] if isinstance(msg.id, (tuple, list)) else msg.id
         forms = tuple(msg.string) if isinstance(msg.string, (tuple, list)) else (msg.string,)
+        count = next((m.group(1) for c in msg.auto_comments
+                      if (m := _COUNT_COMMENT.match(c))), None)
         entries.append(Entry(key, tuple(f or "" for f in forms), msg.pluralizable, shown,
-                             msg.lineno or 0, msg.fuzzy))
+                             msg.lineno or 0, msg.fuzzy, count))
     return entries, [], catalog
 
 
@@ -338,11 +361,28 @@ class Translations:
         return tuple(k for k in self.catalog(SOURCE_LANG).entries if k.startswith(prefix))
 
     def gettext(self, lang: str, key: str, **params: object) -> Message:
-        """The message ``key`` in ``lang`` (falling back to Dutch), placeholders filled."""
+        """The message ``key`` in ``lang`` (falling back to Dutch), placeholders filled; a
+        plural message takes the form its count parameter asks for (:meth:`plural_count`)."""
         entry, found = self._entry(lang, key)
         if entry is None:
             return Message(key, lang, key, None)
-        return Message(key, lang, format_message(entry.forms[0], params), found)
+        form = entry.forms[0]
+        if entry.plural and found is not None:
+            n = count_of(params.get(self.plural_count(key) or ""))
+            if n is not None:
+                form = entry.forms[min(self.catalog(found).plural_index(n), len(entry.forms) - 1)]
+        return Message(key, lang, format_message(form, params), found)
+
+    def plural_count(self, key: str) -> str | None:
+        """The parameter whose number picks the form of plural message ``key``: the source
+        catalog's ``#. count: <name>``, else ``n`` or ``count`` when the message uses it."""
+        src = self.catalog(SOURCE_LANG).entries.get(key)
+        if src is None or not src.plural:
+            return None
+        if src.count:
+            return src.count
+        used = frozenset().union(*(placeholders(f) for f in src.forms))
+        return next((name for name in ("n", "count") if name in used), None)
 
     def ngettext(self, lang: str, key: str, n: int, **params: object) -> Message:
         """Like :meth:`gettext` for a plural message; ``{n}`` is available as a placeholder."""
@@ -418,6 +458,9 @@ class Translations:
         if entry.plural and len(entry.forms) != cat.nplurals:
             bad(f"{len(entry.forms)} plural forms, the language has {cat.nplurals}")
         if src is None:
+            if entry.plural and entry.count is not None and not any(
+                    entry.count in p for p in mine):
+                bad(f"'#. count: {entry.count}' names no placeholder of the message")
             return out
         if entry.plural != src.plural:
             bad("plural in one language and not in the other" if src.plural

@@ -511,9 +511,107 @@ def test_client_side_checks(calc_pages, lang: str) -> None:
     page.wait_for_function(
         "([sel, want]) => document.querySelector(sel + ' .calc-error:not([hidden])')?.textContent.includes(want)",
         arg=[c.sel, expect.message("calc.input.not_a_number")])
-    c.fill("cash", "2.5")  # not an integer: the engine says so
-    c.wait_shown({**defaults(lang, "jail"), "cash": 2.5})
-    assert c.field_error("cash") == expect.message("error.not_an_integer", value="2.5")
+    c.fill("cash", "2.5")  # checked as typed: not a whole number, the engine never sees it
+    page.wait_for_function(
+        "([sel, want]) => document.querySelector(sel + ' .calc-error:not([hidden])')?.textContent.includes(want)",
+        arg=[c.sel, expect.message("calc.input.not_a_number")])
+    assert c.output_text() == before
+
+
+def stale_note(c: Calc) -> str:
+    return squash(c.page.eval_on_selector(
+        f"{c.sel} .calc-result", "r => r.querySelector(':scope > .calc-stale')?.textContent || ''"))
+
+
+def wait_form_error(c: Calc) -> None:
+    c.page.wait_for_function(
+        "sel => { const s = document.querySelector(sel); return !s.querySelector('.calc-form-error').hidden"
+        " && s.dataset.updated === s.dataset.changes; }", arg=c.sel)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_input_status_says_what_is_shown(calc_pages, lang: str) -> None:
+    """With input the form refuses, the note says truthfully what the result area shows:
+    the starting values' result, the last valid input's result, or nothing (when the last
+    thing shown was an error about earlier input)."""
+    page = calc_pages(lang)
+    expect = Expect(lang, "rent")
+    c = Calc(page, "rent")
+    c.reset()
+    build = c.output_text()
+    c.fill("owned", "2.5")  # from the build-time result
+    wait_form_error(c)
+    assert stale_note(c) == expect.message("calc.stale")
+    assert c.output_text() == build
+    c.fill("owned", "1")  # a valid live result ...
+    three = {**defaults(lang, "rent"), "owned": 1}
+    c.wait_shown(three)
+    assert "error" not in expect.result(three)
+    c.fill("owned", "1e1")  # ... stays, marked as the last valid input's
+    wait_form_error(c)
+    assert stale_note(c) == expect.message("calc.stale_last")
+    assert c.output_text() == expect.text(three)
+    c.fill("owned", "9")  # an engine error for this input ...
+    c.wait_shown({**defaults(lang, "rent"), "owned": 9})
+    assert expect.message("calc.invalid") in c.output_text()
+    c.fill("owned", "2.5")  # ... is not shown for other input: nothing is
+    wait_form_error(c)
+    assert stale_note(c) == expect.message("calc.stale_none")
+    assert page.query_selector(f"{c.sel} .calc-output") is None
+    assert c.form_error() == expect.message("calc.input.fix")
+    c.fill("owned", "2")
+    c.wait_shown({**defaults(lang, "rent"), "owned": 2})
+    assert stale_note(c) == ""
+    assert c.output_text() == expect.text({**defaults(lang, "rent"), "owned": 2})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_huge_numbers_are_checked_as_typed(calc_pages, lang: str) -> None:
+    """20 nines and 10**23 are refused as typed: no rounded number, no scientific notation."""
+    page = calc_pages(lang)
+    expect = Expect(lang, "jail")
+    c = Calc(page, "jail")
+    c.reset()
+    too_large = expect.message("calc.input.too_large", max=rc.MAX_AMOUNT)
+    for typed in ("99999999999999999999", "100000000000000000000000"):
+        c.fill("cash", typed)
+        wait_form_error(c)
+        assert c.field_error("cash") == too_large, typed
+        text = squash(page.text_content(c.sel))
+        for wrong in ("10000000000000000000", "1e+23", "1e23", "e+"):
+            assert wrong not in text, (typed, wrong)
+    c.fill("cash", "1e23")
+    wait_form_error(c)
+    assert c.field_error("cash") == expect.message("calc.input.not_a_number")
+    c.fill("cash", str(rc.MAX_AMOUNT + 1))  # a whole number the engine can judge: it does
+    c.wait_shown({**defaults(lang, "jail"), "cash": rc.MAX_AMOUNT + 1})
+    result = expect.result({**defaults(lang, "jail"), "cash": rc.MAX_AMOUNT + 1})
+    assert c.field_error("cash") == expect.message(result["error"], **result["params"])
+    assert "10000001" in c.field_error("cash").replace("\xa0", "").replace("\u202f", "").replace(" ", "").replace(".", "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_follow_the_catalog(calc_pages, lang: str) -> None:
+    """One mortgaged lot is singular, two are plural, in the page and in the build-time
+    renderer (the catalog's Plural-Forms pick the form)."""
+    page = calc_pages(lang)
+    expect = Expect(lang, "mortgage")
+    fmt = rc.Formatter(lang)
+    c = Calc(page, "mortgage")
+    c.reset()
+    c.select("action", "bankruptcy")
+    c.select("creditor", "player")
+    one = {"edition": rc.PAGE_EDITION[lang], "action": "bankruptcy", "squares": [39],
+           "creditor": "player"}
+    c.wait_shown(one)
+    singular = squash(fmt.plain("calc.mortgage.bankruptcy.player", {"lots": "1"}))
+    plural = squash(fmt.plain("calc.mortgage.bankruptcy.player", {"lots": "2"}))
+    assert singular != plural.replace("2", "1"), "the catalog has two real forms"
+    assert singular in c.output_text() and c.output_text() == expect.text(one)
+    c.box("squares", 37)
+    two = {**one, "squares": [37, 39]}
+    c.wait_shown(two)
+    assert plural in c.output_text() and c.output_text() == expect.text(two)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import random
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -31,6 +32,8 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from engine.api import calculate
+from engine.boards import GROUPS
+from engine.editions import EDITIONS
 from hooks import render_calculator as rc
 from hooks.render_example import find_example, mismatches, ordered
 from test_calculators import Expect, canon, page_path, wait_runtime
@@ -124,6 +127,21 @@ def flat(request: dict[str, Any]) -> dict[str, str]:
     return dict(rc.flatten_request(request))
 
 
+def _unset_false(value: Any) -> Any:
+    """``value`` without ``False`` fields: an unticked box is not sent (the engine's default)."""
+    if isinstance(value, dict):
+        return {k: _unset_false(v) for k, v in value.items() if v is not False}
+    if isinstance(value, list):
+        return [_unset_false(v) for v in value]
+    return value
+
+
+def changed_fields(want: dict[str, Any], sent: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    """Fields of ``want`` (squares by index) that ``sent`` lacks or has otherwise."""
+    mine, got = flat(_unset_false(want)), flat(_unset_false(sent))
+    return {k: (v, got.get(k)) for k, v in mine.items() if got.get(k) != v}
+
+
 @pytest.fixture(scope="module")
 def links(built_site: Path) -> dict[str, tuple[list[Link], set[str]]]:
     return {lang: collect(built_site, lang) for lang in LANGS}
@@ -186,12 +204,9 @@ def check_shown(link: Link, shown: dict[str, Any], text: str) -> list[str]:
     result = calculate(ex.kind, json.loads(json.dumps(shown)))
     for m in mismatches(ex, result):
         out.append(m.describe())
-    want = flat(canonical_request(ex.kind, ex.engine_request()))
-    got = flat(shown)
-    for key, value in want.items():
-        if got.get(key) != value:
-            out.append(f"field {key}: the example sets {value!r}, the form sends "
-                       f"{got.get(key)!r}")
+    for key, (value, sent) in changed_fields(canonical_request(ex.kind, ex.engine_request()),
+                                             shown).items():
+        out.append(f"field {key}: the example sets {value!r}, the form sends {sent!r}")
     expected_text = Expect(link.lang, ex.kind).text(shown)
     if squash(text) != expected_text:
         out.append(f"the page shows {squash(text)[:200]!r}, the renderer {expected_text[:200]!r}")
@@ -213,48 +228,198 @@ def shown_after(page: Any, link: Link) -> tuple[dict[str, Any], str]:
     return json.loads(state["shown"] or "null"), state["text"]
 
 
+@pytest.fixture(scope="module")
+def calc_page(browser, site_url: str) -> Iterator[Any]:
+    """One calculators page per language with its runtime started, shared by this module:
+    each case applies its state in place (as the page applies a link on load)."""
+    contexts: dict[str, Any] = {}
+    pages: dict[str, Any] = {}
+    errors: dict[str, list[str]] = {}
+
+    def get(lang: str) -> Any:
+        if lang not in pages:
+            context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                          service_workers="block")
+            page = context.new_page()
+            errors[lang] = []
+            page.on("pageerror", lambda exc, lang=lang: errors[lang].append(str(exc)))
+            page.goto(site_url + page_path(lang, "calculators"))
+            page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            page.focus("#calc-rent select")  # the first interaction starts the runtime
+            wait_runtime(page)
+            contexts[lang], pages[lang] = context, page
+        assert errors[lang] == [], errors[lang]
+        return pages[lang]
+
+    yield get
+    for lang, context in contexts.items():
+        assert errors[lang] == [], errors[lang]
+        context.close()
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_example_link_opens_its_numbers(browser, site_url: str, links, lang: str,
+def test_every_example_link_opens_its_numbers(calc_page, site_url: str, links, lang: str,
                                               report) -> None:
     found, _ = links[lang]
     assert found, f"no example links in {lang}"
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  service_workers="block")
-    errors: list[str] = []
-    try:
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(site_url + page_path(lang, "calculators"))
+    page = calc_page(lang)
+    problems: list[str] = []
+    unique: dict[tuple[str, tuple[str, str]], Link] = {}
+    for link in found:
+        unique.setdefault((link.example, link.target), link)
+    for link in unique.values():
+        shown, text = shown_after(page, link)
+        for p in check_shown(link, shown, text):
+            problems.append(f"{link.example} ({link.page}): {p}")
+    report("example links", f"{lang} states applied", len(unique))
+    # Real navigations agree with the in-place path.
+    for link in list(unique.values())[:REAL_NAVIGATIONS]:
+        page.goto(site_url + link.site_path())
         page.wait_for_selector("html[data-calculators=ready]", state="attached")
-        page.focus("#calc-rent select")  # the first interaction starts the runtime
-        wait_runtime(page)
-        problems: list[str] = []
-        unique = {}
-        for link in found:
-            unique.setdefault((link.example, link.target), link)
-        for link in unique.values():
-            shown, text = shown_after(page, link)
-            for p in check_shown(link, shown, text):
-                problems.append(f"{link.example} ({link.page}): {p}")
-        report("example links", f"{lang} states applied", len(unique))
-        # Real navigations agree with the in-place path.
-        for link in list(unique.values())[:REAL_NAVIGATIONS]:
-            page.goto(site_url + link.site_path())
-            page.wait_for_selector("html[data-calculators=ready]", state="attached")
-            sel = f"#{link.target[1]}"
-            page.wait_for_function(
-                "sel => document.querySelector(sel).querySelector('.calc-result')"
-                ".dataset.source === 'live'", arg=sel, timeout=120_000)
-            page.wait_for_function(
-                "sel => { const s = document.querySelector(sel);"
-                " return s.dataset.updated === s.dataset.changes && !s.hasAttribute('aria-busy'); }",
-                arg=sel, timeout=20000)
-            state = page.evaluate(STATE, sel)
-            shown = json.loads(state["shown"] or "null")
-            for p in check_shown(link, shown, state["text"]):
-                problems.append(f"{link.example} (navigation from {link.page}): {p}")
-            report("example links", f"{lang} real navigations", 1)
-        assert not errors, errors
-        assert not problems, f"{len(problems)} mismatches in {lang}:\n" + "\n".join(problems)
-    finally:
-        context.close()
+        sel = f"#{link.target[1]}"
+        page.wait_for_function(
+            "sel => document.querySelector(sel).querySelector('.calc-result')"
+            ".dataset.source === 'live'", arg=sel, timeout=120_000)
+        page.wait_for_function(
+            "sel => { const s = document.querySelector(sel);"
+            " return s.dataset.updated === s.dataset.changes && !s.hasAttribute('aria-busy'); }",
+            arg=sel, timeout=20000)
+        state = page.evaluate(STATE, sel)
+        shown = json.loads(state["shown"] or "null")
+        for p in check_shown(link, shown, state["text"]):
+            problems.append(f"{link.example} (navigation from {link.page}): {p}")
+        report("example links", f"{lang} real navigations", 1)
+    assert not problems, f"{len(problems)} mismatches in {lang}:\n" + "\n".join(problems)
+
+
+# --------------------------------------------------------------------------- generated requests
+
+SAMPLES = 12
+"""Generated valid requests per calculator and language (48 per calculator in all)."""
+
+
+def _drop_unshown(kind: str, request: dict[str, Any]) -> dict[str, Any]:
+    """Leave out what the form would not show for this request (until nothing is left)."""
+    for _ in range(5):
+        gone = {p.split(".")[0] for p in rc.unshown_fields(kind, request)}
+        if not gone:
+            return request
+        request = {k: v for k, v in request.items() if k not in gone}
+    return request
+
+
+def _gen_rent(rng: random.Random) -> dict[str, Any]:
+    edition = rng.choice(rc.KIND_EDITIONS["rent"])
+    board = EDITIONS[edition].board
+    sq = rng.choice(board.properties)
+    size = len(board.group(sq.group)) if sq.group else 1
+    req: dict[str, Any] = {"edition": edition, "square": sq.index, "owned": rng.randint(1, size)}
+    if rng.random() < 0.5:
+        req["buildings"] = rng.randint(0, 5)
+    if rng.random() < 0.2:
+        req["group_built"] = True
+    if rng.random() < 0.2:
+        req["mortgaged"] = True
+    if rng.random() < 0.3:
+        req["group_mortgaged"] = rng.randint(0, size - 1)
+    req["arrival"] = rng.choice(["roll", "card", "nearest-card"])
+    req["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
+    req["reroll"] = [rng.randint(1, 6), rng.randint(1, 6)]
+    req["speed_face"] = rng.choice([1, 2, 3, "bus", "mr-monopoly"])
+    if rng.random() < 0.2:
+        req["owner_in_jail"] = True
+    req["house_rules"] = [r for r in ("free-parking-pot", "auction-every-sale") if rng.random() < 0.3]
+    return req
+
+
+def _gen_jail(rng: random.Random) -> dict[str, Any]:
+    edition = rng.choice(rc.KIND_EDITIONS["jail"])
+    req: dict[str, Any] = {"edition": edition, "turn_in_jail": rng.randint(1, 3),
+                           "cash": rng.choice([0, 20, 49, 50, 200, 1500]),
+                           "cards_owned": rng.choice([0, 0, 1, 2])}
+    if rng.random() < 0.3:
+        req["card_offer"] = rng.choice([0, 20, 50, 80])
+    groups = rng.sample(list(GROUPS), rng.randint(0, 3))
+    req["opponents_built"] = [[g, rng.randint(0, 5)] for g in groups]
+    return req
+
+
+def _gen_mortgage(rng: random.Random) -> dict[str, Any]:
+    edition = rng.choice(rc.KIND_EDITIONS["mortgage"])
+    board = EDITIONS[edition].board
+    action = rng.choice(["mortgage", "lift", "receive", "bankruptcy"])
+    if action == "bankruptcy":
+        lots = sorted(s.index for s in rng.sample(list(board.properties), rng.randint(1, 3)))
+        return {"edition": edition, "action": action, "squares": lots,
+                "creditor": rng.choice(["player", "bank"])}
+    sq = rng.choice(board.properties)
+    req: dict[str, Any] = {"edition": edition, "action": action, "square": sq.index}
+    if action == "mortgage" and sq.kind == "street":
+        level = rng.randint(0, 4)
+        req["buildings"] = {str(l.index): rng.choice([level, max(0, level - 1)])
+                            for l in board.group(sq.group)}
+    return req
+
+
+def _gen_score(rng: random.Random) -> dict[str, Any]:
+    edition = rng.choice(rc.KIND_EDITIONS["score"])
+    ed = EDITIONS[edition]
+    players = []
+    for i in range(rng.randint(2, 4)):
+        p: dict[str, Any] = {"name": rng.choice(["An", "Bo", "Cleo", "Dag", "Eva"]) + str(i)}
+        if ed.card_game is not None:
+            p["money"] = rng.randint(0, 12000)
+            p["sets"] = [{"value": rng.choice([50, 100, 200, 400]),
+                          "kind": rng.choice(["street", "station", "utility"]),
+                          "houses": rng.randint(0, 4), "hotel": rng.random() < 0.2,
+                          "token": rng.random() < 0.2} for _ in range(rng.randint(0, 2))]
+        else:
+            p["cash"] = rng.randint(0, 3000)
+            lots = rng.sample(list(ed.board.properties), rng.randint(0, 3))
+            p["properties"] = [{"square": s.index, "buildings": 0,
+                                "mortgaged": rng.random() < 0.3} for s in lots]
+        players.append(p)
+    return {"edition": edition, "players": players}
+
+
+GENERATORS = {"rent": _gen_rent, "jail": _gen_jail, "mortgage": _gen_mortgage, "score": _gen_score}
+
+
+def valid_requests(kind: str, lang: str, n: int) -> list[dict[str, Any]]:
+    """``n`` generated requests the engine accepts and the form can hold (seeded)."""
+    rng = random.Random(f"{kind}-{lang}")
+    out: list[dict[str, Any]] = []
+    for _ in range(200 * n):
+        if len(out) == n:
+            break
+        req = _drop_unshown(kind, GENERATORS[kind](rng))
+        if "error" not in calculate(kind, json.loads(json.dumps(req))):
+            out.append(req)
+    assert len(out) == n, f"only {len(out)} valid {kind} requests generated"
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", rc.KINDS)
+def test_generated_request_links_show_the_engine_result(calc_page, lang: str, kind: str,
+                                                       report) -> None:
+    """Property: for generated valid requests, the calculator link built from the request
+    opens a calculator that computes exactly the engine's result for that request and shows
+    what the build-time renderer shows for it."""
+    page = calc_page(lang)
+    problems = []
+    for request in valid_requests(kind, lang, SAMPLES):
+        href = rc.calculator_url(lang, kind, rc.canonical_request(kind, request), "calculators")
+        link = Link(lang, "", "calculators/", href)
+        shown, text = shown_after(page, link)
+        want = calculate(kind, json.loads(json.dumps(request)))
+        got = calculate(kind, json.loads(json.dumps(shown)))
+        if got != want:
+            problems.append(f"{request}: the form computed {shown}")
+        lost = changed_fields(rc.canonical_request(kind, request), shown)
+        if lost:
+            problems.append(f"{request}: the form dropped or changed {lost}")
+        if squash(text) != Expect(lang, kind).text(request):
+            problems.append(f"{request}: the page shows other text than the renderer")
+        report("generated calculator links", f"{kind}", 1)
+    assert not problems, "\n".join(problems)

@@ -22,6 +22,9 @@ class Formatter {
     this.messages = shared.messages || {};
     this.fallback = new Set(shared.fallback || []);
     this.money = shared.money || {};
+    this.counts = shared.counts || {};
+    this.plurals = {};
+    for (const [lang, expr] of Object.entries(shared.plural || {})) this.plurals[lang] = pluralRule(expr);
     this._num = new Map();
   }
 
@@ -33,11 +36,14 @@ class Formatter {
   t(key, params = {}) {
     if (!this.has(key)) return { text: key, lang: null };
     let text = this.messages[key];
+    const lang = this.fallback.has(key) ? "nl" : this.lang;
     if (Array.isArray(text)) {
-      const n = pluralN(params);
-      text = text[n === 1 ? 0 : Math.min(1, text.length - 1)];
+      // the form by the catalog's Plural-Forms, counted by the message's count parameter
+      const n = countOf(params[this.counts[key]]);
+      const rule = this.plurals[lang] || ((x) => (x !== 1 ? 1 : 0));
+      text = text[n === null ? 0 : Math.min(rule(n), text.length - 1)];
     }
-    return { text: fill(String(text), params), lang: this.fallback.has(key) ? "nl" : this.lang };
+    return { text: fill(String(text), params), lang };
   }
 
   plain(key, params) {
@@ -100,14 +106,63 @@ class Formatter {
   }
 }
 
-function pluralN(params) {
-  for (const name of ["n", "count"]) {
-    if (name in params) {
-      const digits = String(params[name]).replace(/\D/g, "");
-      return digits ? parseInt(digits, 10) : null;
+// The whole number in a count parameter, already formatted ("1 500" counts as 1500).
+function countOf(value) {
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  if (typeof value !== "string") return null;
+  const digits = value.replace(/[\s\u00a0\u202f.]/g, "");
+  return /^\d{1,15}$/.test(digits) ? parseInt(digits, 10) : null;
+}
+
+// A gettext Plural-Forms expression (C syntax: n, integers, ! * / % + - < > <= >= == != && ||
+// ?: and parentheses) as a function of n; anything else falls back to "n != 1".
+function pluralRule(expr) {
+  const tokens = String(expr).match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>!?:()]/g) || [];
+  if (tokens.join("") !== String(expr).replace(/\s+/g, "")) return (n) => (n !== 1 ? 1 : 0);
+  let i = 0;
+  const peek = () => tokens[i];
+  const next = () => tokens[i++];
+  const BIN = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+  const apply = (op, a, b) => ({
+    "||": () => (a || b ? 1 : 0), "&&": () => (a && b ? 1 : 0), "==": () => (a === b ? 1 : 0),
+    "!=": () => (a !== b ? 1 : 0), "<": () => (a < b ? 1 : 0), ">": () => (a > b ? 1 : 0),
+    "<=": () => (a <= b ? 1 : 0), ">=": () => (a >= b ? 1 : 0), "+": () => a + b, "-": () => a - b,
+    "*": () => a * b, "/": () => Math.trunc(a / b), "%": () => a % b,
+  })[op]();
+  const unary = () => {
+    const t = next();
+    if (t === "!") { const f = unary(); return (n) => (f(n) ? 0 : 1); }
+    if (t === "(") { const f = ternary(); next(); return f; }
+    if (t === "n") return (n) => n;
+    const v = parseInt(t, 10);
+    return () => v;
+  };
+  const binary = (level) => {
+    if (level === BIN.length) return unary();
+    let left = binary(level + 1);
+    while (BIN[level].includes(peek())) {
+      const op = next();
+      const l = left;
+      const r = binary(level + 1);
+      left = (n) => apply(op, l(n), r(n));
     }
+    return left;
+  };
+  const ternary = () => {
+    const cond = binary(0);
+    if (peek() !== "?") return cond;
+    next();
+    const a = ternary();
+    next(); // ":"
+    const b = ternary();
+    return (n) => (cond(n) ? a(n) : b(n));
+  };
+  try {
+    const f = ternary();
+    return i === tokens.length ? (n) => Number(f(n)) : (n) => (n !== 1 ? 1 : 0);
+  } catch (err) {
+    return (n) => (n !== 1 ? 1 : 0);
   }
-  return null;
 }
 
 // Fill {name} placeholders; {{ and }} are literal braces; a missing parameter shows "?".
@@ -575,9 +630,16 @@ class Calculator {
           errors.push([node, "calc.input.required"]);
           return undefined;
         }
-        const n = Number(raw);
-        if (!Number.isFinite(n)) {
+        // Checked as the text typed: "1e23" or "2.5" are not whole numbers, and a number
+        // past what a double holds exactly is refused before it can turn into another one.
+        if (!/^[+-]?\d+$/.test(raw)) {
           errors.push([node, "calc.input.not_a_number"]);
+          return undefined;
+        }
+        const n = Number(raw);
+        if (!Number.isSafeInteger(n)) {
+          const max = node.max !== "" && node.max !== undefined ? Number(node.max) : this.shared.max_amount;
+          errors.push([node, "calc.input.too_large", { max: this.fmt.number(max) }]);
           return undefined;
         }
         return n;
@@ -958,7 +1020,7 @@ class Calculator {
       this.seq++; // a result still on its way is for older inputs: drop it
       this.waiting = false;
       this.section.removeAttribute("aria-busy");
-      for (const [node, key] of errors) this.showFieldError(node, this.fmt.node(key));
+      for (const [node, key, params] of errors) this.showFieldError(node, this.fmt.node(key, params || {}));
       this.formError.replaceChildren(this.fmt.node("calc.input.fix"));
       this.formError.hidden = false;
       this.markStale(true);
@@ -1076,11 +1138,25 @@ class Calculator {
     this.section.dataset.computed = String(++computedCount);
   }
 
+  // Says what the result area shows while it is not the answer to the inputs: the result
+  // for the starting values (built with the page), the last valid input's result, or - when
+  // what was shown is an error about earlier input - nothing at all.
   markStale(stale) {
     let note = this.resultEl.querySelector(":scope > .calc-stale");
     if (stale) {
-      if (!note) {
-        note = el("p", { class: "calc-stale" }, this.fmt.node("calc.stale"));
+      const build = this.resultEl.dataset.source === "build";
+      if (!build && this.resultEl.querySelector(".calc-output-error")) {
+        this.resultEl.replaceChildren();
+        this.resultEl.dataset.source = "none";
+        this.shownState = null;
+        this.markShown("");
+        note = null;
+      }
+      const key = this.resultEl.dataset.source === "none" ? "calc.stale_none"
+        : build || this.shownState === this.baseline ? "calc.stale" : "calc.stale_last";
+      if (!note || note.dataset.key !== key) {
+        if (note) note.remove();
+        note = el("p", { class: "calc-stale", "data-key": key }, this.fmt.node(key));
         this.resultEl.prepend(note);
       }
       this.section.classList.add("calc-is-stale");
