@@ -155,6 +155,11 @@ def canonical_request(kind: str, request: Mapping[str, Any]) -> dict[str, Any]:
         # the form lists checked lots in board order
         out["squares"] = sorted((_square_index(board, r) for r in out["squares"]),
                                 key=lambda r: (not isinstance(r, int), str(r).zfill(3)))
+    built = out.get("opponents_built")
+    if isinstance(built, list) and all(isinstance(b, (list, tuple)) and len(b) == 2
+                                       and b[0] in GROUPS for b in built):
+        # the form lists the colour groups in board order
+        out["opponents_built"] = sorted((list(b) for b in built), key=lambda b: GROUPS.index(b[0]))
     if isinstance(out.get("players"), list):
         players = []
         for player in out["players"]:
