@@ -12,6 +12,9 @@ Fixtures (reuse them in any test under ``tests/browser/``):
   ``<html data-site-ready="1">`` (set by ``docs/assets/site.js``).
 - ``site_page`` (function): a :class:`SitePage` at 1280 x 900 not yet navigated.
 - ``screenshot_dir`` (session): ``screenshots/`` at the project root (git-ignored).
+- ``calc_pages`` (module): ``calc_pages(lang) -> page``: one calculators page per language
+  with its runtime started (by a first interaction), shared by a module's tests; tests apply
+  their states in place instead of loading a page per case.
 
 A :class:`SitePage` has ``.page`` (Playwright page), ``.requests`` (every URL requested),
 ``.console_errors``, ``.bad_responses`` (HTTP status >= 400), ``.goto(path)`` and ``.external_requests()`` (requests to hosts other
@@ -125,3 +128,36 @@ def screenshot_dir() -> Path:
     folder = ROOT / "screenshots"
     folder.mkdir(exist_ok=True)
     return folder
+
+
+CALC_READY_TIMEOUT = 120_000
+
+
+@pytest.fixture(scope="module")
+def calc_pages(browser, site_url: str) -> Iterator[Callable[[str], object]]:
+    """One loaded calculators page per language, shared by a module's tests (the runtime
+    starts once per language); each test resets or applies the state it uses."""
+    contexts: dict[str, object] = {}
+    pages: dict[str, object] = {}
+    errors: dict[str, list[str]] = {}
+
+    def get(lang: str) -> object:
+        if lang not in pages:
+            context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                          service_workers="block")
+            page = context.new_page()
+            errors[lang] = []
+            page.on("pageerror", lambda exc, lang=lang: errors[lang].append(str(exc)))
+            page.goto(site_url + ("" if lang == "nl" else f"{lang}/") + "calculators/")
+            page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            page.focus("#calc-rent select")  # a first interaction starts the runtime
+            page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
+                                   timeout=CALC_READY_TIMEOUT)
+            contexts[lang], pages[lang] = context, page
+        assert errors[lang] == [], errors[lang]
+        return pages[lang]
+
+    yield get
+    for lang, context in contexts.items():
+        assert errors[lang] == [], errors[lang]
+        context.close()

@@ -210,34 +210,6 @@ def wait_runtime(page: Any, cid: str = "calc-rent") -> None:
                            timeout=READY_TIMEOUT)
 
 
-@pytest.fixture(scope="module")
-def calc_pages(browser, site_url: str) -> Iterator[Callable[[str], Any]]:
-    """One loaded calculators page per language, shared by this module's tests (the
-    runtime starts once per language); each test resets the calculator it uses."""
-    contexts: dict[str, Any] = {}
-    pages: dict[str, Any] = {}
-    errors: dict[str, list[str]] = {}
-
-    def get(lang: str) -> Any:
-        if lang not in pages:
-            context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                          service_workers="block")
-            page = context.new_page()
-            errors[lang] = []
-            page.on("pageerror", lambda exc, lang=lang: errors[lang].append(str(exc)))
-            page.goto(site_url + page_path(lang, "calculators"))
-            page.wait_for_selector("html[data-calculators=ready]", state="attached")
-            wait_runtime(page)
-            contexts[lang], pages[lang] = context, page
-        assert errors[lang] == [], errors[lang]
-        return pages[lang]
-
-    yield get
-    for lang, context in contexts.items():
-        assert errors[lang] == [], errors[lang]
-        context.close()
-
-
 # --------------------------------------------------------------------------- cases
 # Each case works on a calculator reset to its defaults and returns the request the form
 # must now send. ``None`` as the return means: only a client-side check (no request).

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Iterator
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -36,7 +36,7 @@ from engine.boards import GROUPS
 from engine.editions import EDITIONS
 from hooks import render_calculator as rc
 from hooks.render_example import find_example, mismatches, ordered
-from test_calculators import Expect, canon, page_path, wait_runtime
+from test_calculators import Expect
 
 pytestmark = pytest.mark.browser
 
@@ -228,41 +228,12 @@ def shown_after(page: Any, link: Link) -> tuple[dict[str, Any], str]:
     return json.loads(state["shown"] or "null"), state["text"]
 
 
-@pytest.fixture(scope="module")
-def calc_page(browser, site_url: str) -> Iterator[Any]:
-    """One calculators page per language with its runtime started, shared by this module:
-    each case applies its state in place (as the page applies a link on load)."""
-    contexts: dict[str, Any] = {}
-    pages: dict[str, Any] = {}
-    errors: dict[str, list[str]] = {}
-
-    def get(lang: str) -> Any:
-        if lang not in pages:
-            context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                          service_workers="block")
-            page = context.new_page()
-            errors[lang] = []
-            page.on("pageerror", lambda exc, lang=lang: errors[lang].append(str(exc)))
-            page.goto(site_url + page_path(lang, "calculators"))
-            page.wait_for_selector("html[data-calculators=ready]", state="attached")
-            page.focus("#calc-rent select")  # the first interaction starts the runtime
-            wait_runtime(page)
-            contexts[lang], pages[lang] = context, page
-        assert errors[lang] == [], errors[lang]
-        return pages[lang]
-
-    yield get
-    for lang, context in contexts.items():
-        assert errors[lang] == [], errors[lang]
-        context.close()
-
-
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_example_link_opens_its_numbers(calc_page, site_url: str, links, lang: str,
+def test_every_example_link_opens_its_numbers(calc_pages, site_url: str, links, lang: str,
                                               report) -> None:
     found, _ = links[lang]
     assert found, f"no example links in {lang}"
-    page = calc_page(lang)
+    page = calc_pages(lang)
     problems: list[str] = []
     unique: dict[tuple[str, tuple[str, str]], Link] = {}
     for link in found:
@@ -401,12 +372,12 @@ def valid_requests(kind: str, lang: str, n: int) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", rc.KINDS)
-def test_generated_request_links_show_the_engine_result(calc_page, lang: str, kind: str,
+def test_generated_request_links_show_the_engine_result(calc_pages, lang: str, kind: str,
                                                        report) -> None:
     """Property: for generated valid requests, the calculator link built from the request
     opens a calculator that computes exactly the engine's result for that request and shows
     what the build-time renderer shows for it."""
-    page = calc_page(lang)
+    page = calc_pages(lang)
     problems = []
     for request in valid_requests(kind, lang, SAMPLES):
         href = rc.calculator_url(lang, kind, rc.canonical_request(kind, request), "calculators")
