@@ -80,7 +80,7 @@ class Board:
             return self.square(ref)
         if isinstance(ref, str):
             key = " ".join(ref.split()).casefold()
-            if key.isdecimal() and len(key) <= 3:  # isdigit() lets "²" through; int() refuses 4300+ digits
+            if key.isdecimal() and key.isascii() and len(key) <= 3:  # "²", "٣", 4300+ digits: names
                 return self.square(int(key))
             for sq in self.squares:
                 if sq.name.casefold() == key:
