@@ -30,18 +30,14 @@ from .validate import spec
 HouseRule = Literal["free-parking-pot", "auction-every-sale"]
 assert get_args(HouseRule) == HOUSE_RULES
 
-Square_ = object
-"""A square reference: its board index (0-39) or its name on the edition's board."""
-
-
 def edition_field() -> Any:
     """The ``edition`` field every request starts with (required)."""
     return spec(doc="edition id", enum=tuple(EDITIONS), json="string")
 
 
-def square_field(default: Any = None, doc: str = "") -> Any:
+def square_field(optional: bool = False, doc: str = "") -> Any:
     """A square reference field: index 0-39 or the square's name on the edition's board."""
-    kw = {} if default is None else {"default": default}
+    kw = {"default": None} if optional else {}
     return spec(**kw, json="integer|string", doc=doc or "board index 0-39 or the square's name")
 
 

@@ -93,6 +93,16 @@ _DICE: tuple[tuple[int, bool, float], ...] = tuple(
 )
 
 
+class _Null:
+    """``None`` given to a model field (refused like any value of the wrong type)."""
+
+    def __repr__(self) -> str:
+        return "None"
+
+
+_NULL = _Null()
+
+
 @dataclass(frozen=True, kw_only=True)
 class MarkovOptions:
     """The chain's model choices besides board and jail strategy (see :class:`MarkovModel`)."""
@@ -132,7 +142,8 @@ class MarkovModel(MarkovOptions):
         "leave jail at once (pay or card) or stay and roll for doubles"))
 
     def __post_init__(self) -> None:
-        checked_fields(MarkovModel, self.to_dict())
+        # A request's null means "the default"; a model built in Python must say every value.
+        checked_fields(MarkovModel, {k: _NULL if v is None else v for k, v in self.to_dict().items()})
         if not isinstance(self.board, str) or self.board not in BOARD_IDS:
             raise EngineError("error.unknown_board", field="board", board=show(self.board))
         if self.cards_with_replacement is not True:
@@ -553,15 +564,18 @@ def _group_table(m: MarkovModel) -> dict[str, object]:
 # --------------------------------------------------------------------------- jail advice
 
 
+Level = Annotated[int, Check(lo=0, hi=LEVELS[-1])]
+
+
 @dataclass(frozen=True)
 class GroupLevel:
     """A colour group opponents have completed, and its building level."""
 
     group: object = spec(enum=_boards.GROUPS, json="string", doc="colour group")
-    level: int = spec(doc="0 complete and unbuilt, 1-4 houses, 5 a hotel")
+    level: Level = spec(doc="0 complete and unbuilt, 1-4 houses, 5 a hotel")
 
 
-Built = Annotated[list[GroupLevel | tuple[object, int]], Check(max_items=len(_boards.GROUPS))]
+Built = Annotated[list[GroupLevel | tuple[object, Level]], Check(max_items=len(_boards.GROUPS))]
 """Built groups as ``{"group", "level"}`` objects or ``[group, level]`` pairs."""
 
 
@@ -576,7 +590,7 @@ def built_groups(items: Sequence[Any], field: str, houses: int = 4) -> tuple[tup
             raise EngineError("error.unknown_group", field=path, group=show(group))
         if group in out:
             raise EngineError("error.duplicate_group", field=path, group=group)
-        if not (0 <= level <= houses or level == LEVELS[-1]):
+        if houses < level < LEVELS[-1]:
             raise EngineError("error.building_level", field=path, level=level, max=houses)
         out[group] = level
     return tuple(sorted(out.items()))

@@ -55,7 +55,7 @@ class MortgageRequest:
 
     edition: object = edition_field()
     action: Literal["mortgage", "lift", "receive", "bankruptcy"] = spec(doc="what happens")
-    square: object = square_field(None, doc="the lot: board index or name")
+    square: object = square_field(optional=True, doc="the lot: board index or name")
     squares: list[object] | None = spec(None, min_items=1, max_items=MAX_LOTS, doc=(
         "bankruptcy: the bankrupt player's mortgaged lots (instead of square)"))
     mortgaged: bool | None = spec(None, doc="the lot is mortgaged now (default: false for "

@@ -32,7 +32,7 @@ of the API page (:func:`field_rows`).
 
 >>> from engine.scoring import ScoreRequest
 >>> parse(ScoreRequest, {"edition": "nl-2001-short", "players": [{"name": "An", "cash": 5}]}).players[0]
-BoardPlayer(name='An', cash=5, properties=(), money=None, sets=None)
+Player(name='An', cash=5, properties=(), money=0, sets=())
 >>> parse(ScoreRequest, {"edition": "nl-2001", "players": [{"cash": 5, "properties": [{"square": 39, "hotel": 1}]}]})
 Traceback (most recent call last):
 ...
