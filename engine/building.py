@@ -34,7 +34,6 @@ hotel price plus half the price of those houses.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 

@@ -310,6 +310,8 @@ def _object(cls: type) -> Node:
                 prop["description"] = c.doc
             if default is not MISSING and default is not None:
                 prop["default"] = list(default) if isinstance(default, tuple) else default
+            if default is not MISSING:  # null stands for "absent": the default
+                _nullable(prop)
             props[name] = prop
         required = [name for name, _, default, _ in declared if default is MISSING]
         out = {"type": "object", "properties": props, "additionalProperties": False}
@@ -323,6 +325,17 @@ def _object(cls: type) -> Node:
     _OBJECTS[cls] = node
     _VALUES[cls] = values
     return node
+
+
+def _nullable(prop: dict[str, Any]) -> None:
+    if isinstance(prop.get("type"), str):
+        prop["type"] = [prop["type"], "null"]
+    elif isinstance(prop.get("type"), list):
+        prop["type"] = prop["type"] + ["null"]
+    elif "enum" in prop:
+        prop["enum"] = prop["enum"] + [None]
+    elif "anyOf" in prop:
+        prop["anyOf"] = prop["anyOf"] + [{"type": "null"}]
 
 
 def _is_optional(hint: Any) -> bool:
@@ -406,12 +419,12 @@ def _rows(node: Node, prefix: str) -> list[tuple[str, str, str, str]]:
 
 def _type_text(prop: Mapping[str, Any]) -> str:
     if "anyOf" in prop:
-        return " or ".join(_type_text(p) for p in prop["anyOf"])
-    if "enum" in prop and "type" not in prop:
-        return "one of " + ", ".join(f"`{v}`" for v in prop["enum"])
+        return " or ".join(_type_text(p) for p in prop["anyOf"] if p != {"type": "null"})
+    if "enum" in prop and isinstance(prop.get("type", "x"), str) and "type" not in prop:
+        return "one of " + ", ".join(f"`{v}`" for v in prop["enum"] if v is not None)
     kind = prop.get("type", "any")
     if isinstance(kind, list):
-        kind = " or ".join(kind)
+        kind = " or ".join(k for k in kind if k != "null")
     if kind in ("integer", "number") and ("minimum" in prop or "maximum" in prop):
         return f"{kind} {prop.get('minimum', '')}..{prop.get('maximum', '')}"
     if kind == "array" and "prefixItems" in prop:
