@@ -93,16 +93,6 @@ _DICE: tuple[tuple[int, bool, float], ...] = tuple(
 )
 
 
-class _Null:
-    """``None`` given to a model field (refused like any value of the wrong type)."""
-
-    def __repr__(self) -> str:
-        return "None"
-
-
-_NULL = _Null()
-
-
 @dataclass(frozen=True, kw_only=True)
 class MarkovOptions:
     """The chain's model choices besides board and jail strategy (see :class:`MarkovModel`)."""
@@ -121,29 +111,21 @@ class MarkovOptions:
 
 @dataclass(frozen=True, kw_only=True)
 class MarkovModel(MarkovOptions):
-    """One configuration of the chain; every model choice is a field with its default.
-
-    * ``board``: ``atlantic-city`` (US Chance / Community Chest decks) or
-      ``nl-euro`` (Kans / Algemeen Fonds decks).
-    * ``jail_strategy``: ``leave`` (pay or use a card on the first jail turn, then
-      roll as normal) or ``stay`` (roll for doubles as long as allowed).
-    * the options of :class:`MarkovOptions`: ``doubles_to_jail`` (3), ``jail_max_turns``
-      (3), ``third_failed_roll_moves`` (True: after the last failed jail roll, pay and move
-      by that roll; False: pay, then roll again as in a normal turn),
-      ``cards_with_replacement`` (True, the only supported value: the long-run card
-      frequencies of a cycled deck are the same), ``back_three_draws`` (True: "go back
-      three" from Chance 36 onto Community Chest 33 draws there),
-      ``kans_choice_draw_probability`` (0.0 = always pays), ``us_chance_moving_cards``
-      (10, or 9 for the older deck; Atlantic City board only).
-    """
+    """One configuration of the chain: the board, the jail strategy and the options, each a
+    declared field with its default (the options in :class:`MarkovOptions`). ``board``:
+    ``atlantic-city`` (US Chance / Community Chest decks) or ``nl-euro`` (Kans / Algemeen
+    Fonds decks)."""
 
     board: object = spec("atlantic-city", enum=BOARD_IDS, json="string", doc="the board")
     jail_strategy: Literal["leave", "stay"] = spec("leave", doc=(
         "leave jail at once (pay or card) or stay and roll for doubles"))
 
     def __post_init__(self) -> None:
-        # A request's null means "the default"; a model built in Python must say every value.
-        checked_fields(MarkovModel, {k: _NULL if v is None else v for k, v in self.to_dict().items()})
+        values = self.to_dict()
+        checked_fields(MarkovModel, values)
+        for name, value in values.items():
+            if value is None:  # a request's null means "the default"; a model states every value
+                raise EngineError("error.missing_field", field=name, name=name)
         if not isinstance(self.board, str) or self.board not in BOARD_IDS:
             raise EngineError("error.unknown_board", field="board", board=show(self.board))
         if self.cards_with_replacement is not True:
@@ -458,8 +440,6 @@ def landing_odds(board: object = "atlantic-city", jail_strategy: object = "leave
     "positions": [{"index", "square", "in_jail", "name", "probability",
     "landings_per_turn"} x 41], "sources"}``; index 40 is "in jail".
     """
-    if not isinstance(count, str) or count not in COUNTS:
-        raise EngineError("error.bad_choice", field="count", value=show(count), choices=", ".join(COUNTS))
     return _odds_dict(solve(make_model(board, jail_strategy, options)), count)
 
 

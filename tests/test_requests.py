@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine import api
-from engine.validate import field_rows
+from hooks.render_requests import rows
 from tools.i18n import LANGS, Translations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,7 +64,7 @@ def _declared(kind: str, path: str) -> set[str]:
     prefix = re.sub(r"\.\d+", "[]", path)
     prefix = f"{prefix}." if prefix else ""
     names = set()
-    for row in field_rows(api.REQUESTS[kind]):
+    for row in rows(kind):
         full = row[0]
         if full.startswith(prefix) and "." not in full[len(prefix):]:
             names.add(full[len(prefix):].removesuffix("[]"))
