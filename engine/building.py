@@ -157,19 +157,17 @@ def read_group(ctx: Context, req: GroupState, sq: Square, owned_all: bool) -> Gr
 def bank_stock(ctx: Context, req: GroupState, houses_out: int, hotels_out: int) -> tuple[int, int]:
     """Houses and hotels left in the bank (default: the box minus those on the board here)."""
     rules = ctx.rules
-    total_houses, total_hotels = rules.houses_in_bank.value, rules.hotels_in_bank.value
-    if houses_out > total_houses or hotels_out > total_hotels:
-        raise EngineError("error.bank_stock_exceeded", field="buildings", houses=houses_out, hotels=hotels_out,
-                          total_houses=total_houses, total_hotels=total_hotels)
-    houses = total_houses - houses_out if req.bank_houses is None else req.bank_houses
-    hotels = total_hotels - hotels_out if req.bank_hotels is None else req.bank_hotels
-    for name, left, out, total in (("bank_houses", houses, houses_out, total_houses),
-                                   ("bank_hotels", hotels, hotels_out, total_hotels)):
-        if left + out > total:
-            raise EngineError("error.bank_stock_exceeded", field=name, houses=houses_out + houses,
-                              hotels=hotels_out + hotels, total_houses=total_houses,
-                              total_hotels=total_hotels)
-    return houses, hotels
+    total = {"houses": rules.houses_in_bank.value, "hotels": rules.hotels_in_bank.value}
+    out = {"houses": houses_out, "hotels": hotels_out}
+    given = {"houses": req.bank_houses, "hotels": req.bank_hotels}
+    left = {k: total[k] - out[k] if given[k] is None else given[k] for k in total}
+    for k in total:  # more on the board than the box holds, or than the box minus the bank's
+        if out[k] > total[k] or left[k] + out[k] > total[k]:
+            seen = out if out[k] > total[k] else {n: out[n] + left[n] for n in out}
+            raise EngineError("error.bank_stock_exceeded", field="buildings" if seen is out else f"bank_{k}",
+                              houses=seen["houses"], hotels=seen["hotels"],
+                              total_houses=total["houses"], total_hotels=total["hotels"])
+    return left["houses"], left["hotels"]
 
 
 def _names(group: Group, buildings: tuple[int, ...] | None = None) -> dict[str, int]:

@@ -144,18 +144,6 @@ def make_model(board: object = "atlantic-city", jail_strategy: object = "leave",
     return MarkovModel(board=board, jail_strategy=jail_strategy, **opts)  # type: ignore[arg-type]
 
 
-def _model_of(model: MarkovModel | Mapping[str, object] | None) -> MarkovModel:
-    if model is None:
-        return MarkovModel()
-    if isinstance(model, MarkovModel):
-        return model
-    if isinstance(model, Mapping):
-        rest = {k: v for k, v in model.items() if k not in ("board", "jail_strategy")}
-        return make_model(model.get("board", "atlantic-city"),
-                          model.get("jail_strategy", "leave"), rest)
-    raise EngineError("error.not_an_object", field="model", value=show(model))
-
-
 # --------------------------------------------------------------------------- board facts
 
 
@@ -174,10 +162,9 @@ def _decks(m: MarkovModel) -> tuple[Deck, Deck]:
     return deck("nl-kans"), deck("nl-algemeen-fonds")
 
 
-def sources(model: MarkovModel | Mapping[str, object] | None = None) -> list[str]:
+def sources(m: MarkovModel) -> list[str]:
     """Where the board and the decks of a model come from."""
-    m = _model_of(model)
-    b = _board(m.board)
+    b = _board(str(m.board))
     chance, chest = _decks(m)
     return [f"shared/reference/{b.source.file}: {b.source.section}", chance.source, chest.source]
 
