@@ -31,7 +31,7 @@ from typing import Any
 from . import building, jail, markov, mortgage, rent, scoring, tax
 from .editions import EDITIONS
 from .errors import EngineError
-from .validate import MAX_AMOUNT, schema
+from .validate import schema
 
 KINDS: Mapping[str, Callable[[object], dict[str, Any]]] = MappingProxyType({
     "rent": rent.rent,
@@ -62,39 +62,11 @@ REQUESTS: Mapping[str, type] = MappingProxyType({
 SCHEMA_DIR = "schemas"
 """Where the site publishes the schemas, next to the engine (``<kind>.schema.json``)."""
 
-HUGE_BITS = 3000
-"""Integers longer than this (about 900 digits) are refused before any calculation runs:
-no amount comes near, and turning them into text can fail."""
-
-
 def _function(kind: object) -> Callable[[object], dict[str, Any]]:
     if not isinstance(kind, str) or kind not in KINDS:
         shown = kind[:40] if isinstance(kind, str) else type(kind).__name__
         raise EngineError("error.unknown_calculation", field="kind", kind=shown)
     return KINDS[kind]
-
-
-def _check_sizes(request: object) -> None:
-    """Refuse absurdly long integers anywhere in the request (walked without recursion)."""
-    stack: list[tuple[object, str]] = [(request, "")]
-    seen: set[int] = set()
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, int) and not isinstance(value, bool):
-            if value.bit_length() > HUGE_BITS:
-                raise EngineError("error.out_of_range", field=path or None, value="huge number",
-                                  min=-MAX_AMOUNT, max=MAX_AMOUNT)
-        elif isinstance(value, (Mapping, list, tuple)):
-            if id(value) in seen:
-                continue
-            seen.add(id(value))
-            if isinstance(value, Mapping):
-                for k, v in value.items():
-                    name = k[:40] if isinstance(k, str) else type(k).__name__
-                    stack.append((v, f"{path}.{name}" if path else name))
-            else:
-                for i, v in enumerate(value):
-                    stack.append((v, f"{path}.{i}" if path else str(i)))
 
 
 def calculate(kind: str, request: object) -> dict[str, Any]:
@@ -106,9 +78,9 @@ def calculate(kind: str, request: object) -> dict[str, Any]:
     'error.request_not_object'
     """
     try:
-        function = _function(kind)
-        _check_sizes(request)
-        return function(request)
+        # No pre-walk for huge numbers: every declared number has a range, and every value a
+        # lookup checks (square, edition) is shown in errors through validate.show.
+        return _function(kind)(request)
     except EngineError as err:
         return err.to_dict()
 

@@ -78,7 +78,7 @@ class BuildRequest(GroupState):
 class SellRequest(GroupState):
     """Selling buildings of a group back to the bank."""
 
-    sell: Annotated[int, Check(lo=1)] | dict[str, Buildings] = spec(1, max_items=GROUP_MAX, doc=(
+    sell: Annotated[int, Check(lo=1, hi=HOTEL * GROUP_MAX)] | dict[str, Buildings] = spec(1, max_items=GROUP_MAX, doc=(
         "how many buildings to sell (from the most built lot, this street first among equals), "
         "or lot -> how many from that lot"))
 

@@ -99,9 +99,10 @@ class Node:
     kind: str
     check: Check
     items: tuple[Node, ...] = ()
-    choices: tuple[Any, ...] = ()  # a choice's values; an object's field names
+    choices: tuple[Any, ...] = ()  # a choice's values
     cls: Any = None
     fields: tuple[tuple[str, Node, Any, Check], ...] = ()
+    names: frozenset[str] = frozenset()  # an object's field names
 
 
 _JSON_KINDS = {"int": {"int"}, "float": {"int", "float"}, "bool": {"bool"}, "choice": {"int", "str"},
@@ -126,49 +127,77 @@ def _fail(key: str, path: str, **params: Any) -> EngineError:
     return EngineError(key, field=path or None, **params)
 
 
-def _walk(node: Node, value: Any, path: str) -> Any:
-    """``value`` checked against ``node``: the parsed value (lists as tuples), or the error."""
-    kind, c = node.kind, node.check
-    if kind in ("int", "float"):
-        ok = (int,) if kind == "int" else (int, float)
-        if isinstance(value, bool) or not isinstance(value, ok) or value != value:
-            raise _fail("error.not_an_integer" if kind == "int" else "error.not_a_number", path,
-                        value=show(value))
-        if (c.lo is not None and value < c.lo) or (c.hi is not None and value > c.hi):
-            shown = value if abs(value) < 10 ** 12 else show(value, 20)
-            raise _fail("error.out_of_range", path, value=shown, min=c.lo, max=c.hi)
-        return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise _fail("error.not_a_boolean", path, value=show(value))
-        return value
-    if kind == "choice":  # bool is an int in Python: True must not pass for the choice 1
-        if isinstance(value, bool) or not isinstance(value, (int, str)) or value not in node.choices:
-            raise _fail("error.bad_choice", path, value=show(value),
-                        choices=", ".join(str(x) for x in node.choices))
-        return value
-    if kind == "any":
-        return value
-    if kind == "union":
-        return _walk(_alternative(node, value, path), value, path)
-    if kind in ("list", "tuple"):
-        if not isinstance(value, (list, tuple)):
-            raise _fail("error.not_a_list", path, value=show(value))
-        n = len(node.items)
-        lo, hi = (c.min_items, c.max_items) if kind == "list" else (n, n)
-        if len(value) < lo or (hi is not None and len(value) > hi):
-            raise _fail("error.list_length", path, count=len(value), min=lo, max=hi)
-        items = node.items * len(value) if kind == "list" else node.items
-        return tuple(_walk(t, v, _at(path, i)) for i, (t, v) in enumerate(zip(items, value)))
-    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
-        if not path:
-            raise EngineError("error.request_not_object")
-        raise _fail("error.not_an_object", path, value=show(value))
-    if kind == "map":  # {"<lot>": value}: keys are square references the calculation checks
+def _number(node: Node, value: Any, path: str) -> Any:
+    c = node.check
+    if isinstance(value, bool) or not isinstance(value, (int, float) if node.kind == "float" else int) \
+            or value != value:
+        raise _fail("error.not_an_integer" if node.kind == "int" else "error.not_a_number", path,
+                    value=show(value))
+    if (c.lo is not None and value < c.lo) or (c.hi is not None and value > c.hi):
+        shown = value if abs(value) < 10 ** 12 else show(value, 20)
+        raise _fail("error.out_of_range", path, value=shown, min=c.lo, max=c.hi)
+    return value
+
+
+def _boolean(node: Node, value: Any, path: str) -> Any:
+    if value is not True and value is not False:
+        raise _fail("error.not_a_boolean", path, value=show(value))
+    return value
+
+
+def _choice(node: Node, value: Any, path: str) -> Any:
+    # bool is an int in Python: True must not pass for the choice 1
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or value not in node.choices:
+        raise _fail("error.bad_choice", path, value=show(value),
+                    choices=", ".join(str(x) for x in node.choices))
+    return value
+
+
+def _list(node: Node, value: Any, path: str) -> Any:
+    if not isinstance(value, (list, tuple)):
+        raise _fail("error.not_a_list", path, value=show(value))
+    c, n = node.check, len(node.items)
+    lo, hi = (c.min_items, c.max_items) if node.kind == "list" else (n, n)
+    if len(value) < lo or (hi is not None and len(value) > hi):
+        raise _fail("error.list_length", path, count=len(value), min=lo, max=hi)
+    items = node.items * len(value) if node.kind == "list" else node.items
+    return tuple(_walk(t, v, f"{path}.{i}") for i, (t, v) in enumerate(zip(items, value)))
+
+
+def _not_an_object(value: Any, path: str) -> EngineError:
+    if not path:
+        return EngineError("error.request_not_object")
+    return _fail("error.not_an_object", path, value=show(value))
+
+
+def _object(node: Node, value: Any, path: str) -> Any:
+    if not isinstance(value, Mapping):
+        raise _not_an_object(value, path)
+    if node.kind == "map":  # {"<lot>": value}: keys are square references the calculation checks
+        if not all(isinstance(k, str) for k in value):
+            raise _not_an_object(value, path)
+        c = node.check
         if c.max_items is not None and len(value) > c.max_items:
             raise _fail("error.list_length", path, count=len(value), min=0, max=c.max_items)
-        return tuple((k, _walk(node.items[0], v, _at(path, k[:40]))) for k, v in value.items())
-    return node.cls(**_fields(node, value, path))
+        return tuple((k, _walk(node.items[0], v, f"{path}.{k[:40]}")) for k, v in value.items())
+    # A frozen dataclass built without its __init__ (which sets each field through
+    # object.__setattr__): the fields are checked and complete, and this is the hot path.
+    obj = object.__new__(node.cls)
+    obj.__dict__.update(_fields(node, value, path))
+    if hasattr(obj, "__post_init__"):
+        obj.__post_init__()
+    return obj
+
+
+_WALK = {"int": _number, "float": _number, "bool": _boolean, "choice": _choice,
+         "any": lambda node, value, path: value, "list": _list, "tuple": _list, "map": _object,
+         "object": _object,
+         "union": lambda node, value, path: _walk(_alternative(node, value, path), value, path)}
+
+
+def _walk(node: Node, value: Any, path: str) -> Any:
+    """``value`` checked against ``node``: the parsed value (lists as tuples), or the error."""
+    return _WALK[node.kind](node, value, path)
 
 
 def _alternative(node: Node, value: object, path: str) -> Node:
@@ -187,15 +216,18 @@ def _alternative(node: Node, value: object, path: str) -> Node:
 
 def _fields(node: Node, value: Mapping[str, Any], path: str) -> dict[str, Any]:
     """An object's fields, checked: unknown names, then each field in declaration order."""
-    unknown = [k for k in value if k not in node.choices]
+    names = node.names
+    unknown = [k for k in value if k not in names]
     if unknown:
+        if not all(isinstance(k, str) for k in unknown):
+            raise _not_an_object(value, path)
         name = min(unknown)[:40]
         raise _fail("error.unknown_field", _at(path, name), name=name)
     out = {}
     for name, sub, default, _ in node.fields:
         raw = value.get(name)
         if raw is not None:
-            out[name] = _walk(sub, raw, _at(path, name))
+            out[name] = _WALK[sub.kind](sub, raw, f"{path}.{name}" if path else name)
         elif default is MISSING:
             raise _fail("error.missing_field", _at(path, name), name=_at(path, name))
         else:
@@ -222,7 +254,7 @@ def _compile(hint: Any, c: Check = Check()) -> Node:
                 default = f.default if f.default is not MISSING else (None if optional else MISSING)
                 declared.append((f.name, sub, default, fc))
             _COMPILED[hint] = Node("object", c, cls=hint, fields=tuple(declared),
-                                   choices=tuple(name for name, _, _, _ in declared))
+                                   names=frozenset(name for name, _, _, _ in declared))
         return _COMPILED[hint]
     if hint in (bool, int, float, object):
         return Node({bool: "bool", int: "int", float: "float", object: "any"}[hint], c)
@@ -246,7 +278,8 @@ def _strip_none(hint: Any) -> Any:
 
 def parse(cls: type, request: object) -> Any:
     """The request as an instance of its declaration ``cls``, or the first mistake."""
-    return _walk(_compile(cls), request, "")
+    node = _COMPILED.get(cls) or _compile(cls)
+    return _object(node, request, "")
 
 
 def checked_fields(cls: type, values: Mapping[str, Any]) -> dict[str, Any]:
