@@ -41,13 +41,11 @@ from .boards import STREET, Square
 from .calc import BoardRequest, Context, check_group, context, find_square, result, square_field
 from .errors import EngineError
 from .explain import Step, step
-from .money import HOTEL, level_of
+from .money import HOTEL, Buildings, level_of
 from .validate import Check, parse, spec
 
 __all__ = ["check_build", "sell_buildings", "BuildRequest", "SellRequest"]
 
-Buildings = Annotated[int, Check(lo=0, hi=HOTEL)]
-"""0-4 houses or 5 (a hotel) on one lot."""
 GROUP_MAX = 4
 """No colour group has more than three lots; the stations are four."""
 
@@ -183,10 +181,7 @@ def _hotel_clause(group: Group) -> str:
 def check_build(request: object) -> dict[str, Any]:
     """May the next building (house, or hotel after the last house) go on ``square`` now?
 
-    Fields: ``square``; ``buildings`` and ``mortgaged`` (the group's state);
-    ``owned_all`` (the player owns the whole group, default true); ``own_turn``
-    (default true); ``bank_houses`` / ``bank_hotels`` (default: the box's 32 / 12
-    minus those standing on this group).
+    The request is :class:`BuildRequest`.
 
     >>> r = check_build({"edition": "nl-2001-short", "square": 39, "buildings": {"37": 3, "39": 3}})
     >>> r["building"], r["cost"], r["bank_houses_after"]
@@ -316,9 +311,7 @@ def _sell_levels(ctx: Context, sell: int | tuple[tuple[str, int], ...], sq: Squa
 def sell_buildings(request: object) -> dict[str, Any]:
     """Sell buildings of ``square``'s group back to the bank, at half price and evenly.
 
-    Fields: ``square``; ``buildings`` / ``mortgaged`` (the group's state);
-    ``sell`` (int, default 1, or ``{lot: how many}``); ``bank_houses`` /
-    ``bank_hotels`` (default: the box minus this group's buildings).
+    The request is :class:`SellRequest`.
 
     >>> r = sell_buildings({"edition": "classic-us", "square": 39, "buildings": {"37": 5, "39": 5},
     ...                     "bank_houses": 0})

@@ -24,7 +24,7 @@ from .boards import STREET, Board, Square
 from .editions import EDITIONS, HOUSE_RULES, Edition, Rules, board_edition, with_house_rules
 from .errors import EngineError
 from .explain import Step
-from .money import request_level
+from .money import Buildings, request_level
 from .validate import spec
 
 HouseRule = Literal["free-parking-pot", "auction-every-sale"]
@@ -39,6 +39,15 @@ def square_field(optional: bool = False, doc: str = "") -> Any:
     """A square reference field: index 0-39 or the square's name on the edition's board."""
     kw = {"default": None} if optional else {}
     return spec(**kw, json="integer|string", doc=doc or "board index 0-39 or the square's name")
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A property a player owns (for a worth or a score)."""
+
+    square: object = square_field(doc="the property: board index or name")
+    mortgaged: bool = spec(False, doc="the property is mortgaged")
+    buildings: Buildings = spec(0, doc="0-4 houses (0-3 in a 3-house game) or 5 for a hotel")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,14 +110,16 @@ def result(ctx: Context | Edition, steps: list[Step], sq: Square | None = None,
 
 
 def check_group(rules: Rules, lots: Sequence[Square], levels: Sequence[int],
-                mortgaged: Sequence[bool], complete: bool, fields: dict[str, str]) -> None:
+                mortgaged: Sequence[bool], complete: bool, fields: str | dict[str, str]) -> None:
     """Is this state of one colour group possible under the edition? Else the EngineError.
 
     ``levels`` are internal levels (a hotel one above its houses), ``mortgaged`` per lot,
     ``complete`` whether one player owns the whole group; ``fields`` names the request field
     of each mistake (``built`` for the group's buildings, ``mortgaged`` for its mortgages,
-    ``lot_mortgaged`` for a mortgaged lot that carries buildings).
+    ``lot_mortgaged`` for a mortgaged lot that carries buildings), or one field for all three.
     """
+    if isinstance(fields, str):
+        fields = dict.fromkeys(("built", "mortgaged", "lot_mortgaged"), fields)
     for lot, level, m in zip(lots, levels, mortgaged):
         if level and m:
             raise EngineError("error.mortgaged_with_buildings", field=fields["lot_mortgaged"],

@@ -112,10 +112,7 @@ def _frac(x: Fraction) -> str:
 def jail_decision(request: object) -> dict[str, Any]:
     """Options, odds and advice for a player in jail; see the module docstring.
 
-    Request: ``edition``, ``turn_in_jail`` (1..3: which attempt this turn is),
-    ``cash``, ``cards_owned`` (get-out cards or keys, default 0), ``card_offer``
-    (the price another player asks for a card, or null), ``opponents_built``
-    (optional list of ``[group, level]``).
+    The request is :class:`JailRequest`.
 
     >>> jail_decision({"edition": "nl-2001", "turn_in_jail": 4, "cash": 0})
     Traceback (most recent call last):
@@ -233,7 +230,7 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
             leave_cost: int, steps: list[Step]) -> dict[str, Any]:
     assert ed.rules is not None and ed.board is not None
     r = ed.rules
-    q = 5.0 / 6.0
+    q = float(1 - P_DOUBLES)
     any_time = r.jail_pay_when.value == "any-time-then-next-turn"
     inputs = _jail_rents(ed, built)
     advice: dict[str, Any] = {"heuristic": inputs is None, "roll_first": False}

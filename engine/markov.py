@@ -71,6 +71,7 @@ from . import boards as _boards
 from .cards import (CHOICE_PAY_OR_DRAW, GO_TO_JAIL, MOVE_BACK, MOVE_TO, NEAREST_RAILROAD,
                     NEAREST_UTILITY, Card, Deck, deck)
 from .errors import EngineError
+from .money import HOTEL
 from .validate import Check, checked_fields, parse, parse_as, show, spec
 
 SQUARES = 40
@@ -78,7 +79,7 @@ JAIL = 40
 """Index of the position "in jail" in every 41-long result (square 10 is "just visiting")."""
 POSITIONS = 41
 JAIL_SQUARE = 10
-LEVELS = (0, 1, 2, 3, 4, 5)
+LEVELS = tuple(range(HOTEL + 1))
 """Building levels: 0 complete unbuilt group (double rent), 1-4 houses, 5 hotel."""
 JAIL_STRATEGIES = ("leave", "stay")
 COUNTS = ("roll", "turn")

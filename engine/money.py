@@ -20,15 +20,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import ceil, floor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 from .errors import EngineError
+from .validate import Check
 
 if TYPE_CHECKING:
     from .editions import Rules
 
 HOTEL = 5
 """The request's building level for a hotel (0-4 are houses), on every edition."""
+Buildings = Annotated[int, Check(lo=0, hi=HOTEL)]
+"""A request's buildings on one lot: 0-4 houses or 5 for a hotel."""
 
 Amount = int | float
 """Amounts are ints; only the ``exact`` rounding mode can leave a fraction (as a float)."""

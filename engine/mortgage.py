@@ -36,13 +36,12 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .building import Buildings
 from .calc import (Context, check_group, context, edition_field, find_square, group_lots,
                    property_square, result, square_field, square_info)
 from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
-from .money import Amount, hotel_level, level_of, request_level, ten_percent
+from .money import Amount, Buildings, hotel_level, level_of, request_level, ten_percent
 from .validate import parse, show, spec
 
 MAX_LOTS = 28
@@ -109,9 +108,8 @@ def mortgage_cost(request: object) -> dict[str, Any]:
         if not mortgaged:
             raise EngineError("error.not_mortgaged", field="mortgaged", square=sq.name)
         lots = group_lots(board, sq)
-        check_group(rules, lots, [levels.get(s.index, 0) for s in lots],
-                    [s is sq for s in lots], True,
-                    {"built": "buildings", "mortgaged": "buildings", "lot_mortgaged": "buildings"})
+        check_group(rules, lots, [levels.get(s.index, 0) for s in lots], [s is sq for s in lots],
+                    True, "buildings")
         out = _lift(sq, rules, steps) if req.action == "lift" else _receive(sq, rules, steps)
     return result(ctx, steps, sq, action=req.action, **out)
 
@@ -144,7 +142,7 @@ def _buildings(req: MortgageRequest, board: Board, sq: Square, rules: Rules) -> 
         levels[other.index] = level
     if sq.kind == STREET:
         check_group(rules, group, [levels[s.index] for s in group], [False] * len(group), True,
-                    {"built": "buildings", "mortgaged": "buildings", "lot_mortgaged": "buildings"})
+                    "buildings")
     return levels
 
 

@@ -50,8 +50,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .building import Buildings
-from .calc import check_group, edition_field, property_square, result, square_field, square_info
+from .calc import Holding, check_group, edition_field, property_square, result, square_info
 from .editions import CardGameRules, Edition, Rules, edition
 from .errors import EngineError
 from .explain import Step, step
@@ -72,15 +71,6 @@ CARD_MAX_HOUSES = 4
 """A set takes the 1st to 4th house card, then a hotel (004, the card list)."""
 CARD_MAX_SETS = 10
 """Eight colour sets, the stations and the utilities: at most ten sets on the table."""
-
-
-@dataclass(frozen=True)
-class Holding:
-    """A property a player owns at the end (board editions)."""
-
-    square: object = square_field(doc="the property: board index or name")
-    mortgaged: bool = spec(False, doc="the property is mortgaged")
-    buildings: Buildings = spec(0, doc="0-4 houses (0-3 in the short game) or 5 for a hotel")
 
 
 @dataclass(frozen=True)
@@ -272,8 +262,7 @@ def _check_groups(board: Board, rules: Rules,
         owner, path = first[0], first[3]
         state = [owned.get(s.index, ("", False, 0, "")) for s in lots]
         check_group(rules, lots, [lv for _, _, lv, _ in state], [m for _, m, _, _ in state],
-                    all(o == owner for o, _, _, _ in state),
-                    {"built": path, "mortgaged": path, "lot_mortgaged": path})
+                    all(o == owner for o, _, _, _ in state), path)
 
 
 # --------------------------------------------------------------------------- card game

@@ -29,8 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from .boards import ATLANTIC_CITY, STREET, TAX, Square
-from .building import Buildings
-from .calc import BoardRequest, Context, check_group, context, find_square, result, square_field
+from .calc import BoardRequest, Context, Holding, check_group, context, find_square, result, square_field
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, amount, decimal, level_of, rounded
@@ -40,15 +39,6 @@ from .validate import MAX_AMOUNT, parse, spec
 __all__ = ["income_tax", "TaxRequest"]
 
 SHORTHANDS = {"income": 4, "luxury": 38}
-
-
-@dataclass(frozen=True)
-class Holding:
-    """One property the player owns, for the worth."""
-
-    square: object = square_field(doc="the property: board index or name")
-    mortgaged: bool = spec(False, doc="the property is mortgaged")
-    buildings: Buildings = spec(0, doc="0-4 houses or 5 for a hotel")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,8 +83,7 @@ def _holdings(ctx: Context, properties: tuple[Holding, ...]) -> list[tuple[Squar
         check_group(rules, lots, [level_of(mine.get(lot.index, (False, 0))[1], rules, "properties")
                                   for lot in lots],
                     [mine.get(lot.index, (False, 0))[0] for lot in lots],
-                    all(lot.index in owned for lot in lots),
-                    {"built": "properties", "mortgaged": "properties", "lot_mortgaged": "properties"})
+                    all(lot.index in owned for lot in lots), "properties")
     houses = sum(b for _, _, b in out if b != HOTEL)
     hotels = sum(1 for _, _, b in out if b == HOTEL)
     if houses > rules.houses_in_bank.value or hotels > rules.hotels_in_bank.value:
