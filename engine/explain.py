@@ -42,7 +42,11 @@ def step(clause: str, key: str, cite: Value[Any] | Source | None = None, **param
     The clause id must exist (a typo is a programming error, not bad input).
     """
     assert clause in CLAUSES, clause
-    source = cite.source if isinstance(cite, Value) else cite
-    params.setdefault("source", None if source is None else source.cite())
-    params.setdefault("ruling", None if source is None else source.ruling)
+    if cite is None:
+        params.setdefault("source", None)
+        params.setdefault("ruling", None)
+    else:
+        source = cite.source if isinstance(cite, Value) else cite
+        params.setdefault("source", source.cite())
+        params.setdefault("ruling", source.ruling)
     return Step(clause, key, tuple(params.items()))

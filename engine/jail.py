@@ -230,7 +230,7 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
             leave_cost: int, steps: list[Step]) -> dict[str, Any]:
     assert ed.rules is not None and ed.board is not None
     r = ed.rules
-    q = float(1 - P_DOUBLES)
+    q = 5.0 / 6.0  # 1 - P_DOUBLES, as a float (Fraction arithmetic is slow here)
     any_time = r.jail_pay_when.value == "any-time-then-next-turn"
     inputs = _jail_rents(ed, built)
     advice: dict[str, Any] = {"heuristic": inputs is None, "roll_first": False}
