@@ -18,38 +18,19 @@ entry the browser uses: it returns errors as data instead of raising.
 from __future__ import annotations
 
 from .api import calculate, calculate_json, describe
+from .building import check_build, sell_buildings
 from .clauses import CLAUSES
 from .editions import EDITIONS, edition
 from .errors import EngineError
 from .jail import jail_decision
 from .markov import group_rent_table, jail_advice_inputs, landing_odds
 from .mortgage import mortgage_cost
+from .rent import rent
 from .scoring import score
+from .tax import income_tax
 
 __all__ = [
-    "CLAUSES", "EDITIONS", "EngineError", "calculate", "calculate_json", "describe", "edition",
-    "group_rent_table", "jail_advice_inputs", "jail_decision", "landing_odds", "mortgage_cost",
-    "score",
+    "CLAUSES", "EDITIONS", "EngineError", "calculate", "calculate_json", "check_build",
+    "describe", "edition", "group_rent_table", "income_tax", "jail_advice_inputs",
+    "jail_decision", "landing_odds", "mortgage_cost", "rent", "score", "sell_buildings",
 ]
-
-# The rent, building and tax calculations live in their own modules; export them
-# when present (a missing module is tolerated, any error inside one is not).
-
-
-def _export_optional(module: str, names: tuple[str, ...]) -> None:
-    import importlib
-    full = f"{__name__}.{module}"
-    try:
-        mod = importlib.import_module(full)
-    except ModuleNotFoundError as err:
-        if err.name != full:
-            raise
-        return
-    for name in names:
-        globals()[name] = getattr(mod, name)
-        __all__.append(name)
-
-
-_export_optional("rent", ("rent",))
-_export_optional("building", ("check_build", "sell_buildings"))
-_export_optional("tax", ("income_tax",))

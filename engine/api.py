@@ -6,27 +6,10 @@ or, when the request is invalid, the error as data:
 :func:`calculate_json` does the same from and to JSON text, and :func:`describe`
 lists the editions with their boards' squares for the calculators' selectors.
 
-Calculations (``kind``):
-
-==================  ==============================================  =====================
-kind                function                                        module
-==================  ==============================================  =====================
-``rent``            ``rent(request)``                               ``engine.rent``
-``check_build``     ``check_build(request)``                        ``engine.building``
-``sell_buildings``  ``sell_buildings(request)``                     ``engine.building``
-``income_tax``      ``income_tax(request)``                         ``engine.tax``
-``jail``            :func:`engine.jail.jail_decision`               ``engine.jail``
-``mortgage``        :func:`engine.mortgage.mortgage_cost`           ``engine.mortgage``
-``score``           :func:`engine.scoring.score`                    ``engine.scoring``
-``odds``            ``{board, jail_strategy, count, options}`` ->   ``engine.markov``
-                    :func:`engine.markov.landing_odds`
-``group_rents``     ``{board, jail_strategy, options}`` ->          ``engine.markov``
-                    :func:`engine.markov.group_rent_table`
-==================  ==============================================  =====================
-
-Modules are imported when first called, so this module works while a
-calculation module is still missing (its kind then answers
-``error.unknown_calculation``); any other import error is a bug and propagates.
+Calculations (``kind``) are :data:`KINDS`; the request each takes is declared in
+:data:`REQUESTS` (a frozen dataclass per kind, checked by :mod:`engine.validate`),
+and :func:`schemas` gives their JSON Schemas, which the site publishes next to the
+engine (``assets/engine/schemas/<kind>.schema.json``; :func:`describe` names them).
 
 >>> calculate("mortgage", {"edition": "nl-2001", "action": "lift", "square": 39})["cost"]
 220
@@ -40,72 +23,50 @@ calculation module is still missing (its kind then answers
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from . import building, jail, markov, mortgage, rent, scoring, tax
 from .editions import EDITIONS
 from .errors import EngineError
-from .validate import MAX_AMOUNT, request_mapping, show
+from .validate import schema
 
-KINDS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "rent": ("rent", "rent"),
-    "check_build": ("building", "check_build"),
-    "sell_buildings": ("building", "sell_buildings"),
-    "income_tax": ("tax", "income_tax"),
-    "jail": ("jail", "jail_decision"),
-    "mortgage": ("mortgage", "mortgage_cost"),
-    "score": ("scoring", "score"),
-    "odds": ("api", "_odds"),
-    "group_rents": ("api", "_group_rents"),
+KINDS: Mapping[str, Callable[[object], dict[str, Any]]] = MappingProxyType({
+    "rent": rent.rent,
+    "check_build": building.check_build,
+    "sell_buildings": building.sell_buildings,
+    "income_tax": tax.income_tax,
+    "jail": jail.jail_decision,
+    "mortgage": mortgage.mortgage_cost,
+    "score": scoring.score,
+    "odds": markov.odds,
+    "group_rents": markov.group_rents_request,
 })
-"""Every calculation kind: (module in this package, function name)."""
+"""Every calculation kind and the function that answers it."""
 
-HUGE_BITS = 3000
-"""Integers longer than this (about 900 digits) are refused before any calculation runs:
-no amount comes near, and turning them into text can fail."""
+REQUESTS: Mapping[str, type] = MappingProxyType({
+    "rent": rent.RentRequest,
+    "check_build": building.BuildRequest,
+    "sell_buildings": building.SellRequest,
+    "income_tax": tax.TaxRequest,
+    "jail": jail.JailRequest,
+    "mortgage": mortgage.MortgageRequest,
+    "score": scoring.ScoreRequest,
+    "odds": markov.OddsRequest,
+    "group_rents": markov.GroupRentsRequest,
+})
+"""The declared request of every kind."""
 
+SCHEMA_DIR = "schemas"
+"""Where the site publishes the schemas, next to the engine (``<kind>.schema.json``)."""
 
 def _function(kind: object) -> Callable[[object], dict[str, Any]]:
     if not isinstance(kind, str) or kind not in KINDS:
         shown = kind[:40] if isinstance(kind, str) else type(kind).__name__
         raise EngineError("error.unknown_calculation", field="kind", kind=shown)
-    module_name, func = KINDS[kind]
-    if module_name == "api":
-        return globals()[func]  # type: ignore[no-any-return]
-    full = f"{__package__}.{module_name}"
-    try:
-        module = importlib.import_module(full)
-    except ModuleNotFoundError as err:
-        if err.name != full:  # a missing dependency inside the module is a bug: propagate
-            raise
-        raise EngineError("error.unknown_calculation", field="kind", kind=kind) from None
-    return getattr(module, func)  # type: ignore[no-any-return]
-
-
-def _check_sizes(request: object) -> None:
-    """Refuse absurdly long integers anywhere in the request (walked without recursion)."""
-    stack: list[tuple[object, str]] = [(request, "")]
-    seen: set[int] = set()
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, int) and not isinstance(value, bool):
-            if value.bit_length() > HUGE_BITS:
-                raise EngineError("error.out_of_range", field=path or None, value="huge number",
-                                  min=-MAX_AMOUNT, max=MAX_AMOUNT)
-        elif isinstance(value, (Mapping, list, tuple)):
-            if id(value) in seen:
-                continue
-            seen.add(id(value))
-            if isinstance(value, Mapping):
-                for k, v in value.items():
-                    name = k[:40] if isinstance(k, str) else type(k).__name__
-                    stack.append((v, f"{path}.{name}" if path else name))
-            else:
-                for i, v in enumerate(value):
-                    stack.append((v, f"{path}.{i}" if path else str(i)))
+    return KINDS[kind]
 
 
 def calculate(kind: str, request: object) -> dict[str, Any]:
@@ -117,9 +78,9 @@ def calculate(kind: str, request: object) -> dict[str, Any]:
     'error.request_not_object'
     """
     try:
-        function = _function(kind)
-        _check_sizes(request)
-        return function(request)
+        # No pre-walk for huge numbers: every declared number has a range, and every value a
+        # lookup checks (square, edition) is shown in errors through validate.show.
+        return _function(kind)(request)
     except EngineError as err:
         return err.to_dict()
 
@@ -146,46 +107,13 @@ def calculate_json(kind: str, json_text: str) -> str:
     return json.dumps(calculate(kind, request), ensure_ascii=False, allow_nan=False)
 
 
-def _markov_request(request: object) -> tuple[object, object, object, object]:
-    """(board, jail_strategy, count, options) of an odds request, with containers refused
-    here: engine.markov itself only accepts scalars there (and prints what it refuses)."""
-    req = request_mapping(request)
-    names = {"board": "error.unknown_board", "jail_strategy": "error.unknown_jail_strategy",
-             "count": "error.unknown_count"}
-    params = {"board": "board", "jail_strategy": "strategy", "count": "count"}
-    for name, key in names.items():
-        value = req.get(name)
-        if value is not None and not isinstance(value, str):
-            raise EngineError(key, field=name, **{params[name]: show(value)})
-    options = req.get("options")
-    if options is not None:
-        if not isinstance(options, Mapping):
-            raise EngineError("error.markov_option", field="options", option="options",
-                              value=show(options))
-        for key, value in options.items():
-            if not isinstance(key, str) or isinstance(value, (Mapping, list, tuple)):
-                name = key[:40] if isinstance(key, str) else show(key)
-                raise EngineError("error.markov_option", field=f"options.{name}", option=name,
-                                  value=show(value))
-    def given(name: str, default: str) -> object:
-        return default if req.get(name) is None else req[name]
+def schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of every calculation's request, by kind.
 
-    return (given("board", "atlantic-city"), given("jail_strategy", "leave"),
-            given("count", "roll"), options)
-
-
-def _odds(request: object) -> dict[str, Any]:
-    """Long-run landing odds: ``{board, jail_strategy, count, options}`` (all optional)."""
-    from . import markov
-    board, strategy, count, options = _markov_request(request)
-    return markov.landing_odds(board, strategy, count, options)  # type: ignore[arg-type]
-
-
-def _group_rents(request: object) -> dict[str, Any]:
-    """Expected rent per opponent turn, per group and level: ``{board, jail_strategy, options}``."""
-    from . import markov
-    board, strategy, _, options = _markov_request(request)
-    return markov.group_rent_table(board, strategy, options)  # type: ignore[arg-type]
+    >>> sorted(schemas()["rent"]["properties"])[:3]
+    ['arrival', 'buildings', 'dice']
+    """
+    return {kind: schema(cls, f"{kind} request") for kind, cls in REQUESTS.items()}
 
 
 def describe() -> list[dict[str, Any]]:
@@ -205,8 +133,9 @@ def describe() -> list[dict[str, Any]]:
             for s in ed.board.squares]
         out.append({"id": ed.id, "source": ed.source, "language": ed.language, "mode": ed.mode,
                     "base": ed.base, "currency": ed.currency,
-                    "board": None if ed.board is None else ed.board.id, "squares": squares})
+                    "board": None if ed.board is None else ed.board.id, "squares": squares,
+                    "schemas": {kind: f"{SCHEMA_DIR}/{kind}.schema.json" for kind in KINDS}})
     return out
 
 
-__all__ = ["calculate", "calculate_json", "describe", "KINDS"]
+__all__ = ["calculate", "calculate_json", "describe", "schemas", "KINDS", "REQUESTS"]

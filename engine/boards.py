@@ -60,6 +60,9 @@ def _sq(index: int, name: str, kind: str, **kw: object) -> Square:
     return Square(index, name, kind, **kw)  # type: ignore[arg-type]
 
 
+_GROUPS: dict[tuple[int, object], tuple[Square, ...]] = {}
+
+
 @dataclass(frozen=True)
 class Board:
     """A board: its id, currency, 40 squares and where its figures come from."""
@@ -80,7 +83,7 @@ class Board:
             return self.square(ref)
         if isinstance(ref, str):
             key = " ".join(ref.split()).casefold()
-            if key.isdecimal() and len(key) <= 3:  # isdigit() lets "²" through; int() refuses 4300+ digits
+            if key.isdecimal() and key.isascii() and len(key) <= 3:  # "²", "٣", 4300+ digits: names
                 return self.square(int(key))
             for sq in self.squares:
                 if sq.name.casefold() == key:
@@ -90,7 +93,12 @@ class Board:
 
     def group(self, group: str) -> tuple[Square, ...]:
         """The squares of a colour group, or all stations / utilities."""
-        found = tuple(s for s in self.squares if s.group == group)
+        key = (id(self), group if isinstance(group, str) else "")
+        found = _GROUPS.get(key)  # boards are module constants: their groups are asked often
+        if found is None:
+            found = tuple(s for s in self.squares if s.group == group)
+            if found:
+                _GROUPS[key] = found
         if not found:
             raise EngineError("error.unknown_group", field="group", group=str(group)[:40])
         return found

@@ -35,18 +35,50 @@ hotel price plus half the price of those houses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Annotated, Any
 
 from .boards import STREET, Square
+from .calc import BoardRequest, Context, check_group, context, find_square, result, square_field
 from .errors import EngineError
 from .explain import Step, step
-from .rent import HOTEL, Context, buildings_value, context, finish, find_square, houses_before_hotel, src
-from .validate import boolean, integer, show
+from .money import HOTEL, Buildings, level_of
+from .validate import Check, parse, spec
 
-__all__ = ["check_build", "sell_buildings"]
+__all__ = ["check_build", "sell_buildings", "BuildRequest", "SellRequest"]
 
-BUILD_FIELDS = ("square", "buildings", "mortgaged", "owned_all", "own_turn", "bank_houses", "bank_hotels")
-SELL_FIELDS = ("square", "buildings", "mortgaged", "sell", "bank_houses", "bank_hotels")
+GROUP_MAX = 4
+"""No colour group has more than three lots; the stations are four."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GroupState(BoardRequest):
+    """A street and the state of its colour group."""
+
+    square: object = square_field(doc="the street: board index or name")
+    buildings: dict[str, Buildings] = spec((), max_items=GROUP_MAX, doc=(
+        "the group's buildings: lot (index or name) -> 0-4 houses or 5 for a hotel; lots "
+        "left out have none"))
+    mortgaged: list[object] = spec((), max_items=GROUP_MAX, doc="the group's mortgaged lots")
+    bank_houses: int = spec(None, lo=0, hi=32, doc="houses left in the bank (default: the box "
+                                                  "minus those on this group)")
+    bank_hotels: int = spec(None, lo=0, hi=12, doc="hotels left in the bank (default likewise)")
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuildRequest(GroupState):
+    """May the next house or hotel go on this street now?"""
+
+    owned_all: bool = spec(True, doc="the player owns the whole group")
+    own_turn: bool = spec(True, doc="it is the player's own turn")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SellRequest(GroupState):
+    """Selling buildings of a group back to the bank."""
+
+    sell: Annotated[int, Check(lo=1, hi=HOTEL * GROUP_MAX)] | dict[str, Buildings] = spec(1, max_items=GROUP_MAX, doc=(
+        "how many buildings to sell (from the most built lot, this street first among equals), "
+        "or lot -> how many from that lot"))
 
 
 @dataclass(frozen=True)
@@ -81,101 +113,59 @@ class Group:
         return {str(lot.index): b for lot, b in zip(self.lots, buildings or self.buildings)}
 
 
-def street(ctx: Context, field: str = "square") -> Square:
+def street(ctx: Context, ref: object) -> Square:
     """The request's square; it must be a street (only streets carry buildings)."""
-    sq = find_square(ctx.board, ctx.request.get(field), field)
+    sq = find_square(ctx.board, ref, "square")
     if sq.kind != STREET:
-        raise EngineError("error.not_buildable", field=field, square=sq.name)
+        raise EngineError("error.not_buildable", field="square", square=sq.name)
     return sq
 
 
-def _lot_map(ctx: Context, lots: tuple[Square, ...], value: object, field: str) -> dict[int, object]:
-    """``{lot ref: value}`` -> ``{board index: value}``; every lot in the group, none twice."""
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise EngineError("error.not_a_lot_map", field=field, value=show(value))
-    if len(value) > len(lots):
-        raise EngineError("error.not_in_group", field=field, square=show(list(value)), group=lots[0].group)
-    out: dict[int, object] = {}
-    for ref, item in value.items():
-        sq = find_square(ctx.board, ref, field)
+def _lots(ctx: Context, lots: tuple[Square, ...], refs: Any, field: str) -> dict[int, tuple[Any, str]]:
+    """Lot references (a list, or a map's ``(ref, value)`` pairs) as board index -> (value,
+    the item's path): every lot in the group, none twice."""
+    out: dict[int, tuple[Any, str]] = {}
+    for i, item in enumerate(refs):
+        ref, value = (item, True) if field == "mortgaged" else item
+        path = f"{field}.{i if field == 'mortgaged' else str(ref)[:40]}"
+        sq = find_square(ctx.board, ref, path)
         if sq not in lots:
-            raise EngineError("error.not_in_group", field=field, square=sq.name, group=lots[0].group)
+            raise EngineError("error.not_in_group", field=path, square=sq.name, group=lots[0].group)
         if sq.index in out:
-            raise EngineError("error.duplicate_square", field=field, square=sq.name)
-        out[sq.index] = item
+            raise EngineError("error.duplicate_square", field=path, square=sq.name)
+        out[sq.index] = (value, path)
     return out
 
 
-def _lot_list(ctx: Context, lots: tuple[Square, ...], value: object, field: str) -> set[int]:
-    """A list of lot refs -> their board indices; every lot in the group, none twice."""
-    if value is None:
-        return set()
-    if not isinstance(value, (list, tuple)) or len(value) > len(lots):
-        raise EngineError("error.not_a_lot_list", field=field, value=show(value))
-    out: set[int] = set()
-    for ref in value:
-        sq = find_square(ctx.board, ref, field)
-        if sq not in lots:
-            raise EngineError("error.not_in_group", field=field, square=sq.name, group=lots[0].group)
-        if sq.index in out:
-            raise EngineError("error.duplicate_square", field=field, square=sq.name)
-        out.add(sq.index)
-    return out
-
-
-def make_group(ctx: Context, sq: Square, buildings: Mapping[int, int], mortgaged: set[int],
-               owned_all: bool, fields: tuple[str, str] = ("buildings", "mortgaged")) -> Group:
-    """A group state, checked: every impossible state is an EngineError naming the field."""
-    rules = ctx.rules
+def read_group(ctx: Context, req: GroupState, sq: Square, owned_all: bool) -> Group:
+    """The group state from the request's ``buildings`` and ``mortgaged`` fields, checked."""
     assert sq.group is not None
     lots = ctx.board.group(sq.group)
-    group = Group(lots, tuple(buildings.get(lot.index, 0) for lot in lots),
-                  tuple(lot.index in mortgaged for lot in lots), houses_before_hotel(rules))
-    f_buildings, f_mortgaged = fields
-    built = any(group.buildings)
-    for lot, b, m in zip(lots, group.buildings, group.mortgaged):
-        if b and m:
-            raise EngineError("error.mortgaged_with_buildings", field=f_mortgaged, square=lot.name)
-    if built and not owned_all:
-        raise EngineError("error.buildings_incomplete_group", field=f_buildings, group=sq.group)
-    if built and any(group.mortgaged) and rules.mortgage_scope.value == "group":
-        # 000, 001, 002: the whole group's buildings go before a mortgage (classic-us: the lot's own).
-        raise EngineError("error.buildings_with_mortgage_in_group", field=f_mortgaged, square=sq.name)
-    levels = group.levels
-    if rules.even_building.value and max(levels) - min(levels) > 1:
-        raise EngineError("error.uneven_buildings", field=f_buildings,
-                          levels=", ".join(f"{lot.name} {b}" for lot, b in zip(lots, group.buildings)))
+    buildings = _lots(ctx, lots, req.buildings, "buildings")
+    for b, path in buildings.values():
+        level_of(b, ctx.rules, path)
+    mortgaged = _lots(ctx, lots, req.mortgaged, "mortgaged")
+    group = Group(lots, tuple(buildings.get(lot.index, (0, ""))[0] for lot in lots),
+                  tuple(lot.index in mortgaged for lot in lots), ctx.rules.houses_before_hotel.value)
+    check_group(ctx.rules, lots, group.levels, group.mortgaged, owned_all,
+                {"built": "buildings", "mortgaged": "mortgaged", "lot_mortgaged": "mortgaged"})
     return group
 
 
-def read_group(ctx: Context, sq: Square, owned_all: bool) -> Group:
-    """The group state from the request's ``buildings`` and ``mortgaged`` fields."""
-    assert sq.group is not None
-    lots = ctx.board.group(sq.group)
-    raw = _lot_map(ctx, lots, ctx.request.get("buildings"), "buildings")
-    buildings = {index: buildings_value({"buildings": v}, "buildings", ctx.rules) for index, v in raw.items()}
-    mortgaged = _lot_list(ctx, lots, ctx.request.get("mortgaged"), "mortgaged")
-    return make_group(ctx, sq, buildings, mortgaged, owned_all)
-
-
-def bank_stock(ctx: Context, houses_out: int, hotels_out: int, field: str = "buildings") -> tuple[int, int]:
+def bank_stock(ctx: Context, req: GroupState, houses_out: int, hotels_out: int) -> tuple[int, int]:
     """Houses and hotels left in the bank (default: the box minus those on the board here)."""
-    rules, req = ctx.rules, ctx.request
-    total_houses, total_hotels = rules.houses_in_bank.value, rules.hotels_in_bank.value
-    if houses_out > total_houses or hotels_out > total_hotels:
-        raise EngineError("error.bank_stock_exceeded", field=field, houses=houses_out, hotels=hotels_out,
-                          total_houses=total_houses, total_hotels=total_hotels)
-    houses = integer(req, "bank_houses", 0, total_houses, total_houses - houses_out)
-    hotels = integer(req, "bank_hotels", 0, total_hotels, total_hotels - hotels_out)
-    if houses + houses_out > total_houses:
-        raise EngineError("error.bank_stock_exceeded", field="bank_houses", houses=houses_out + houses,
-                          hotels=hotels_out + hotels, total_houses=total_houses, total_hotels=total_hotels)
-    if hotels + hotels_out > total_hotels:
-        raise EngineError("error.bank_stock_exceeded", field="bank_hotels", houses=houses_out + houses,
-                          hotels=hotels_out + hotels, total_houses=total_houses, total_hotels=total_hotels)
-    return houses, hotels
+    rules = ctx.rules
+    total = {"houses": rules.houses_in_bank.value, "hotels": rules.hotels_in_bank.value}
+    out = {"houses": houses_out, "hotels": hotels_out}
+    given = {"houses": req.bank_houses, "hotels": req.bank_hotels}
+    left = {k: total[k] - out[k] if given[k] is None else given[k] for k in total}
+    for k in total:  # more on the board than the box holds, or than the box minus the bank's
+        if out[k] > total[k] or left[k] + out[k] > total[k]:
+            seen = out if out[k] > total[k] else {n: out[n] + left[n] for n in out}
+            raise EngineError("error.bank_stock_exceeded", field="buildings" if seen is out else f"bank_{k}",
+                              houses=seen["houses"], hotels=seen["hotels"],
+                              total_houses=total["houses"], total_hotels=total["hotels"])
+    return left["houses"], left["hotels"]
 
 
 def _names(group: Group, buildings: tuple[int, ...] | None = None) -> dict[str, int]:
@@ -191,22 +181,19 @@ def _hotel_clause(group: Group) -> str:
 def check_build(request: object) -> dict[str, Any]:
     """May the next building (house, or hotel after the last house) go on ``square`` now?
 
-    Fields: ``square``; ``buildings`` and ``mortgaged`` (the group's state);
-    ``owned_all`` (the player owns the whole group, default true); ``own_turn``
-    (default true); ``bank_houses`` / ``bank_hotels`` (default: the box's 32 / 12
-    minus those standing on this group).
+    The request is :class:`BuildRequest`.
 
     >>> r = check_build({"edition": "nl-2001-short", "square": 39, "buildings": {"37": 3, "39": 3}})
     >>> r["building"], r["cost"], r["bank_houses_after"]
     ('hotel', 200, 29)
     """
-    ctx = context(request, BUILD_FIELDS)
-    rules, req = ctx.rules, ctx.request
-    sq = street(ctx)
-    owned_all = boolean(req, "owned_all", True)
-    own_turn = boolean(req, "own_turn", True)
-    group = read_group(ctx, sq, owned_all)
-    bank_houses, bank_hotels = bank_stock(ctx, group.houses, group.hotels)
+    req = parse(BuildRequest, request)
+    ctx = context(req.edition, req.house_rules)
+    rules = ctx.rules
+    sq = street(ctx, req.square)
+    owned_all, own_turn = req.owned_all, req.own_turn
+    group = read_group(ctx, req, sq, owned_all)
+    bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
     hbh = group.hbh
     steps: list[Step] = []
     reasons: list[str] = []
@@ -225,7 +212,7 @@ def check_build(request: object) -> dict[str, Any]:
     when = rules.build_when
     refused = when.value == "own-turn" and not own_turn
     key = "step.build.when.not_own_turn" if refused else f"step.build.when.{when.value.replace('-', '_')}"
-    steps.append(step("build-when", key, own_turn=own_turn, **src(when)))
+    steps.append(step("build-when", key, own_turn=own_turn, cite=when))
     if refused:
         reasons.append("reason.build.not_own_turn")
 
@@ -235,14 +222,14 @@ def check_build(request: object) -> dict[str, Any]:
     if current == HOTEL:
         building, cost = None, None
         steps.append(step(_hotel_clause(group), "step.build.has_hotel", square=sq.name,
-                          **src(rules.houses_before_hotel)))
+                          cite=rules.houses_before_hotel))
         reasons.append("reason.build.has_hotel")
     elif current == hbh:
         building, cost = "hotel", sq.hotel_cost
         ready = all(level >= hbh for level in group.levels)
         steps.append(step(_hotel_clause(group), "step.build.hotel_ready" if ready else "step.build.hotel_not_ready",
                           houses=hbh, lowest=min(group.levels), buildings=_names(group),
-                          **src(rules.houses_before_hotel)))
+                          cite=rules.houses_before_hotel))
         if not ready:
             reasons.append("reason.build.hotel_needs_houses")
     else:
@@ -251,18 +238,18 @@ def check_build(request: object) -> dict[str, Any]:
         if rules.even_building.value:
             steps.append(step("build-even", "step.build.even" if current <= lowest else "step.build.uneven",
                               square=sq.name, houses=current, lowest=lowest, buildings=_names(group),
-                              **src(rules.even_building)))
+                              cite=rules.even_building))
             if current > lowest:
                 reasons.append("reason.build.uneven")
 
     if building == "house":
         steps.append(step("build-limit", "step.build.bank_houses" if bank_houses else "step.build.no_houses_left",
-                          bank_houses=bank_houses, **src(rules.houses_in_bank)))
+                          bank_houses=bank_houses, cite=rules.houses_in_bank))
         if bank_houses < 1:
             reasons.append("reason.build.no_houses")
     elif building == "hotel":
         steps.append(step("build-limit", "step.build.bank_hotels" if bank_hotels else "step.build.no_hotels_left",
-                          bank_hotels=bank_hotels, **src(rules.hotels_in_bank)))
+                          bank_hotels=bank_hotels, cite=rules.hotels_in_bank))
         if bank_hotels < 1:
             reasons.append("reason.build.no_hotels")
 
@@ -270,7 +257,7 @@ def check_build(request: object) -> dict[str, Any]:
         steps.append(step("build-set", "step.build.house_cost", square=sq.name, cost=cost))
     elif building == "hotel":
         steps.append(step(_hotel_clause(group), "step.build.hotel_cost", square=sq.name, cost=cost,
-                          houses_back=hbh, **src(rules.houses_before_hotel)))
+                          houses_back=hbh, cite=rules.houses_before_hotel))
 
     allowed = not reasons
     after: dict[str, int] | None = None
@@ -284,31 +271,34 @@ def check_build(request: object) -> dict[str, Any]:
             houses_after, hotels_after = bank_houses + hbh, bank_hotels - 1
         else:
             houses_after = bank_houses - 1
-    return finish(ctx, sq, steps, allowed=allowed, reasons=reasons, building=building, cost=cost,
+    return result(ctx, steps, sq, allowed=allowed, reasons=reasons, building=building, cost=cost,
                   buildings_before=group.as_map(), buildings_after=after,
                   bank_houses_after=houses_after, bank_hotels_after=hotels_after)
 
 
 # --- selling back -----------------------------------------------------------------
 
-def _sell_levels(ctx: Context, sq: Square, group: Group) -> list[int]:
+def _sell_levels(ctx: Context, sell: int | tuple[tuple[str, int], ...], sq: Square,
+                 group: Group) -> list[int]:
     """Target levels after the sale, from the request's ``sell`` (int or lot map)."""
-    value = ctx.request.get("sell", 1)
     levels = list(group.levels)
-    if isinstance(value, Mapping):
-        counts = _lot_map(ctx, group.lots, value, "sell")
+    if not isinstance(sell, int):
+        counts = _lots(ctx, group.lots, sell, "sell")
         total = 0
         for i, lot in enumerate(group.lots):
-            if lot.index in counts:
-                n = integer({"sell": counts[lot.index]}, "sell", 0, levels[i])
-                levels[i] -= n
-                total += n
+            n, path = counts.get(lot.index, (0, ""))
+            if n > levels[i]:
+                raise EngineError("error.out_of_range", field=path, value=n, min=0, max=levels[i])
+            levels[i] -= n
+            total += n
         if total == 0:
             raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
         return levels
-    n = integer({"sell": value}, "sell", 1, max(1, sum(levels)))
+    n = sell
     if sum(levels) == 0:
         raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
+    if n > sum(levels):
+        raise EngineError("error.out_of_range", field="sell", value=n, min=1, max=sum(levels))
     first = group.position(sq)
     order = [first] + [i for i in range(len(levels)) if i != first]
     for _ in range(n):
@@ -321,9 +311,7 @@ def _sell_levels(ctx: Context, sq: Square, group: Group) -> list[int]:
 def sell_buildings(request: object) -> dict[str, Any]:
     """Sell buildings of ``square``'s group back to the bank, at half price and evenly.
 
-    Fields: ``square``; ``buildings`` / ``mortgaged`` (the group's state);
-    ``sell`` (int, default 1, or ``{lot: how many}``); ``bank_houses`` /
-    ``bank_hotels`` (default: the box minus this group's buildings).
+    The request is :class:`SellRequest`.
 
     >>> r = sell_buildings({"edition": "classic-us", "square": 39, "buildings": {"37": 5, "39": 5},
     ...                     "bank_houses": 0})
@@ -332,13 +320,14 @@ def sell_buildings(request: object) -> dict[str, Any]:
     >>> sell_buildings({"edition": "nl-2001", "square": 39, "buildings": {"37": 3, "39": 3}, "sell": 3})["proceeds"]
     300
     """
-    ctx = context(request, SELL_FIELDS)
+    req = parse(SellRequest, request)
+    ctx = context(req.edition, req.house_rules)
     rules = ctx.rules
-    sq = street(ctx)
-    group = read_group(ctx, sq, owned_all=True)
-    bank_houses, bank_hotels = bank_stock(ctx, group.houses, group.hotels)
+    sq = street(ctx, req.square)
+    group = read_group(ctx, req, sq, owned_all=True)
+    bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
     hbh = group.hbh
-    target = _sell_levels(ctx, sq, group)
+    target = _sell_levels(ctx, req.sell, sq, group)
     after = tuple(HOTEL if level == hbh + 1 else level for level in target)
     steps: list[Step] = []
     reasons: list[str] = []
@@ -346,7 +335,7 @@ def sell_buildings(request: object) -> dict[str, Any]:
     if rules.even_building.value:
         even = max(target) - min(target) <= 1
         steps.append(step("build-sell", "step.sell.even" if even else "step.sell.uneven", before=_names(group),
-                          after=_names(group, after), **src(rules.even_building)))
+                          after=_names(group, after), cite=rules.even_building))
         if not even:
             reasons.append("reason.sell.uneven")
 
@@ -361,11 +350,11 @@ def sell_buildings(request: object) -> dict[str, Any]:
                               "step.sell.hotels_all_at_once" if at_once else "step.sell.hotel_needs_bank_houses",
                               hotels=broken,
                               houses=hbh, needed=needed, bank_houses=bank_houses, all_at_once=at_once,
-                              **src(rule)))
+                              cite=rule))
         else:
             needed = max(0, houses_after - group.houses)
             steps.append(step("ruling-hotel-no-houses", "step.sell.hotel_bank_houses_net", hotels=broken,
-                              needed=needed, bank_houses=bank_houses, **src(rule)))
+                              needed=needed, bank_houses=bank_houses, cite=rule))
         if needed > bank_houses:
             reasons.append("reason.sell.bank_lacks_houses")
 
@@ -379,7 +368,7 @@ def sell_buildings(request: object) -> dict[str, Any]:
             if b0 == HOTEL and b1 != HOTEL:
                 half = lot.hotel_cost // 2
                 steps.append(step("build-sell-hotel", "step.sell.hotel", square=lot.name, price=lot.hotel_cost,
-                                  amount=half, houses=hbh, **src(rules.hotel_sale)))
+                                  amount=half, houses=hbh, cite=rules.hotel_sale))
                 proceeds += half
                 houses_from = hbh
             sold = houses_from - b1
@@ -390,7 +379,7 @@ def sell_buildings(request: object) -> dict[str, Any]:
                 proceeds += amount
         steps.append(step("build-sell", "step.sell.total", proceeds=proceeds))
     ok = not reasons
-    return finish(ctx, sq, steps, allowed=ok, reasons=reasons, proceeds=proceeds,
+    return result(ctx, steps, sq, allowed=ok, reasons=reasons, proceeds=proceeds,
                   buildings_before=group.as_map(), buildings_after=group.as_map(after if ok else None),
                   bank_houses_after=bank_houses - (houses_after - group.houses) if ok else bank_houses,
                   bank_hotels_after=bank_hotels + broken if ok else bank_hotels)

@@ -456,12 +456,15 @@ def with_house_rules(rules: Rules, house_rules: object) -> Rules:
     """The rules with the named house rules of 000 switched on."""
     if house_rules is None:
         return rules
-    if not isinstance(house_rules, (list, tuple)) or len(house_rules) > len(HOUSE_RULES):
-        raise EngineError("error.bad_house_rules", field="house_rules")
-    for name in house_rules:
+    if not isinstance(house_rules, (list, tuple)):
+        raise EngineError("error.not_a_list", field="house_rules", value=show(house_rules))
+    if len(house_rules) > len(HOUSE_RULES):
+        raise EngineError("error.list_length", field="house_rules", count=len(house_rules), min=0,
+                          max=len(HOUSE_RULES))
+    for i, name in enumerate(house_rules):
         if name not in HOUSE_RULES:
-            raise EngineError("error.unknown_house_rule", field="house_rules",
-                              rule=name[:40] if isinstance(name, str) else show(name))
+            raise EngineError("error.bad_choice", field=f"house_rules.{i}", value=show(name),
+                              choices=", ".join(HOUSE_RULES))
     src = Source("000", "varianten")
     if "free-parking-pot" in house_rules:
         rules = replace(rules, free_parking=Value("pot", src))

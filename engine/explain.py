@@ -2,11 +2,17 @@
 
 A :class:`Step` names the clause it applied (a stable id from
 :mod:`engine.clauses`), a message key (translated in ``translations/``: the
-site shows the step in the reader's language) and the numbers it used.
+site shows the step in the reader's language) and the numbers it used. Every
+step's params carry ``source`` (the rulebook and section an edition value comes
+from, "000 · Huur") and ``ruling`` (the ruling clause where the rulebooks are
+silent), ``None`` where the step cites neither: one step shape everywhere.
 
->>> s = step("rent-set-double", "step.rent.set_double", base=35, rent=70)
->>> s.to_dict()
-{'clause': 'rent-set-double', 'key': 'step.rent.set_double', 'params': {'base': 35, 'rent': 70}}
+>>> from engine.sources import Source
+>>> s = step("rent-set-double", "step.rent.set_double", Source("000", "Huur"), base=35, rent=70)
+>>> s.to_dict()["params"]
+{'base': 35, 'rent': 70, 'source': '000 · Huur', 'ruling': None}
+>>> step("rent-claim", "step.rent.claim.before_next_roll", amount=5).to_dict()["params"]
+{'amount': 5, 'source': None, 'ruling': None}
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .clauses import CLAUSES
+from .sources import Source, Value
 
 
 @dataclass(frozen=True)
@@ -29,7 +36,17 @@ class Step:
         return {"clause": self.clause, "key": self.key, "params": dict(self.params)}
 
 
-def step(clause: str, key: str, **params: Any) -> Step:
-    """A step; the clause id must exist (a typo is a programming error, not bad input)."""
+def step(clause: str, key: str, cite: Value[Any] | Source | None = None, **params: Any) -> Step:
+    """A step citing ``cite`` (an edition value or a source), if given.
+
+    The clause id must exist (a typo is a programming error, not bad input).
+    """
     assert clause in CLAUSES, clause
+    if cite is None:
+        params.setdefault("source", None)
+        params.setdefault("ruling", None)
+    else:
+        source = cite.source if isinstance(cite, Value) else cite
+        params.setdefault("source", source.cite())
+        params.setdefault("ruling", source.ruling)
     return Step(clause, key, tuple(params.items()))

@@ -45,18 +45,18 @@ failed roll: the advice then says ``"roll_first": true``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from . import markov
-from .boards import GROUPS
+from .calc import context, edition_field, result
 from .cards import GET_OUT_OF_JAIL, deck
 from .editions import Edition
 from .errors import EngineError
 from .explain import Step, step
-from .mortgage import cite, edition_of, listed, refield
 from .sources import fact
-from .validate import MAX_AMOUNT, integer, request_mapping, show
+from .validate import MAX_AMOUNT, parse, spec
 
 KEYS_IN_BOX = fact(6, "001", "Innehåll")
 """The Nordic travel edition (001) has get-out *keys*: six in the box."""
@@ -66,6 +66,21 @@ P_DOUBLES = Fraction(1, 6)
 
 _DECKS = {"atlantic-city": ("us-chance", "us-community-chest"),
           "nl-euro": ("nl-kans", "nl-algemeen-fonds")}
+
+
+@dataclass(frozen=True)
+class JailRequest:
+    """What a player in jail may do now, what each option costs, and advice."""
+
+    edition: object = edition_field()
+    turn_in_jail: int = spec(lo=1, hi=6, doc="which attempt this turn is (at most the "
+                                             "edition's jail turns)")
+    cash: int = spec(lo=0, hi=MAX_AMOUNT, doc="the player's cash")
+    cards_owned: int = spec(0, lo=0, hi=6, doc="get-out cards (or keys) the player owns")
+    card_offer: int | None = spec(None, lo=0, hi=MAX_AMOUNT, doc="the price another player "
+                                                                "asks for a get-out card")
+    opponents_built: markov.Built | None = spec(None, doc=(
+        "colour groups opponents have completed, with their level (0 unbuilt .. 5 hotel)"))
 
 
 def max_get_out_cards(ed: Edition) -> int:
@@ -97,26 +112,26 @@ def _frac(x: Fraction) -> str:
 def jail_decision(request: object) -> dict[str, Any]:
     """Options, odds and advice for a player in jail; see the module docstring.
 
-    Request: ``edition``, ``turn_in_jail`` (1..3: which attempt this turn is),
-    ``cash``, ``cards_owned`` (get-out cards or keys, default 0), ``card_offer``
-    (the price another player asks for a card, or null), ``opponents_built``
-    (optional list of ``[group, level]``).
+    The request is :class:`JailRequest`.
 
     >>> jail_decision({"edition": "nl-2001", "turn_in_jail": 4, "cash": 0})
     Traceback (most recent call last):
     ...
     engine.errors.EngineError: error.out_of_range {'value': 4, 'min': 1, 'max': 3}
     """
-    req = request_mapping(request)
-    ed = edition_of(req)
+    req = parse(JailRequest, request)
+    ed = context(req.edition).edition
     assert ed.rules is not None and ed.board is not None
     r = ed.rules
     max_turns = r.jail_max_turns.value
-    turn = integer(req, "turn_in_jail", 1, max_turns)
-    cash = integer(req, "cash", 0, MAX_AMOUNT)
-    owned = integer(req, "cards_owned", 0, max_get_out_cards(ed), default=0)
-    offer = None if req.get("card_offer") is None else integer(req, "card_offer", 0, MAX_AMOUNT)
-    built_raw = req.get("opponents_built")
+    turn, cash, owned, offer = req.turn_in_jail, req.cash, req.cards_owned, req.card_offer
+    for name, value, top in (("turn_in_jail", turn, max_turns),
+                             ("cards_owned", owned, max_get_out_cards(ed))):
+        if value > top:
+            raise EngineError("error.out_of_range", field=name, value=value, min=int(name == "turn_in_jail"),
+                              max=top)
+    built = markov.built_groups(req.opponents_built or (), "opponents_built",
+                                r.houses_before_hotel.value)
 
     fine = r.jail_fine.value
     left = max_turns - turn + 1
@@ -126,13 +141,13 @@ def jail_decision(request: object) -> dict[str, Any]:
     when = "before_roll" if timing == "before-roll" else "next_turn"
     card_kind = "key" if r.card_mode.value == "three-dice-task" else "card"
     steps: list[Step] = [step("jail-doubles", "step.jail.attempt", turn=turn, max_turns=max_turns,
-                              attempts_left=left, **cite(r.jail_max_turns))]
+                              attempts_left=left, cite=r.jail_max_turns)]
     options: list[dict[str, Any]] = []
 
     # Paying the fine.
     can_pay = cash >= fine
     steps.append(step("jail-pay", f"step.jail.pay.{when}", fine=fine, leads_to=leave_to,
-                      fine_source=r.jail_fine.source.cite(), **cite(r.jail_pay_when)))
+                      fine_source=r.jail_fine.source.cite(), cite=r.jail_pay_when))
     pay = {"option": "pay", "cost": fine, "leads_to": leave_to, "clause": "jail-pay",
            "available": can_pay, "shortfall": max(0, fine - cash)}
     if not can_pay:
@@ -144,7 +159,7 @@ def jail_decision(request: object) -> dict[str, Any]:
     # Using an owned card or key.
     if owned:
         steps.append(step("jail-card", f"step.jail.card.{when}", kind=card_kind, cards_owned=owned,
-                          leads_to=leave_to, **cite(r.jail_pay_when)))
+                          leads_to=leave_to, cite=r.jail_pay_when))
         options.append({"option": "card", "cost": 0, "leads_to": leave_to, "clause": "jail-card",
                         "available": True, "shortfall": 0})
 
@@ -153,11 +168,11 @@ def jail_decision(request: object) -> dict[str, Any]:
     if offer is not None:
         if not r.jail_card_buyable.value:
             steps.append(step("jail-card", "step.jail.card_not_buyable", kind=card_kind,
-                              **cite(r.jail_card_buyable)))
+                              cite=r.jail_card_buyable))
         else:
             offer_ok = cash >= offer
             steps.append(step("jail-card", "step.jail.buy_card", kind=card_kind, price=offer,
-                              leads_to=leave_to, **cite(r.jail_card_buyable)))
+                              leads_to=leave_to, cite=r.jail_card_buyable))
             options.append({"option": "buy-card", "cost": offer,
                             "leads_to": leave_to if offer_ok else "must-raise-money",
                             "clause": "jail-card", "available": offer_ok,
@@ -178,15 +193,15 @@ def jail_decision(request: object) -> dict[str, Any]:
     roll_key = "step.jail.roll_again" if r.jail_doubles_extra_roll.value else "step.jail.roll"
     steps.append(step("jail-doubles", roll_key, p_doubles=_frac(P_DOUBLES),
                       attempts_left=left, p_free=_frac(p_left),
-                      p_free_percent=round(100 * float(p_left), 1), leads_to=on_doubles, **cite(r.jail_doubles_extra_roll)))
+                      p_free_percent=round(100 * float(p_left), 1), leads_to=on_doubles, cite=r.jail_doubles_extra_roll))
     if last:
         steps.append(step("jail-third-failure", "step.jail.third_failure", fine=fine,
-                          **cite(r.jail_third_failure)))
+                          cite=r.jail_third_failure))
         if not can_pay:
             steps.append(step("bankrupt-raise", "step.jail.must_raise_after_roll", fine=fine,
                               cash=cash, shortfall=fine - cash))
     if r.speed_die.value:
-        steps.append(step("speed-die-jail", "step.jail.speed_die", **cite(r.speed_die)))
+        steps.append(step("speed-die-jail", "step.jail.speed_die", cite=r.speed_die))
     options.append({
         "option": "roll", "cost": 0, "leads_to": on_doubles, "clause": "jail-doubles",
         "available": True, "shortfall": 0,
@@ -207,21 +222,20 @@ def jail_decision(request: object) -> dict[str, Any]:
     else:
         leave_option = None
     leave_cost = offer if leave_option == "buy-card" else fine  # an owned card saves a fine later
-    advice = _advice(ed, built_raw, left, fine, leave_option, leave_cost or 0, steps)
+    advice = _advice(ed, built, left, fine, leave_option, leave_cost or 0, steps)
 
-    return {"edition": ed.id, "currency": ed.currency, "turn_in_jail": turn,
-            "max_turns": max_turns, "attempts_left": left, "fine": fine, "cash": cash,
-            "card_kind": card_kind, "cards_owned": owned, "jail_pay_when": timing,
-            "options": options, "advice": advice, "steps": [s.to_dict() for s in steps]}
+    return result(ed, steps, turn_in_jail=turn, max_turns=max_turns, attempts_left=left,
+                  fine=fine, cash=cash, card_kind=card_kind, cards_owned=owned,
+                  jail_pay_when=timing, options=options, advice=advice)
 
 
-def _advice(ed: Edition, built_raw: object, left: int, fine: int, leave_option: str | None,
+def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: int, leave_option: str | None,
             leave_cost: int, steps: list[Step]) -> dict[str, Any]:
     assert ed.rules is not None and ed.board is not None
     r = ed.rules
-    q = 5.0 / 6.0
+    q = 5.0 / 6.0  # 1 - P_DOUBLES, as a float (Fraction arithmetic is slow here)
     any_time = r.jail_pay_when.value == "any-time-then-next-turn"
-    inputs = _jail_rents(ed, built_raw)
+    inputs = _jail_rents(ed, built)
     advice: dict[str, Any] = {"heuristic": inputs is None, "roll_first": False}
     if inputs is not None:
         leave_turn = float(inputs["leave_turn"])  # type: ignore[arg-type]
@@ -241,7 +255,7 @@ def _advice(ed: Edition, built_raw: object, left: int, fine: int, leave_option: 
                           stay_saves=round(leave_turn - stay_turn, 2)))
         if r.card_mode.value == "three-dice-task":
             steps.append(step("cards-dice-task", "step.jail.advice_decks_stand_in",
-                              **cite(r.card_mode)))
+                              cite=r.card_mode))
         steps.append(step("jail-doubles", "step.jail.advice_compare", attempts_left=left,
                           leave_cost=leave_cost, cost_leave=round(cost_leave, 2),
                           cost_stay=round(cost_stay, 2)))
@@ -269,52 +283,23 @@ def _advice(ed: Edition, built_raw: object, left: int, fine: int, leave_option: 
         advice["roll_first"] = True
         key = f"{key}_roll_first"
         params = {**params, "fine": fine}
-        steps.append(step("jail-pay", key, option=option, **params, **cite(r.jail_pay_when)))
+        steps.append(step("jail-pay", key, option=option, cite=r.jail_pay_when, **params))
     else:
         steps.append(step("jail-doubles", key, option=option, **params))
     advice.update(choice=choice, option=option, reason_key=key, params=params)
     return advice
 
 
-def _jail_rents(ed: Edition, raw: object) -> Mapping[str, Any] | None:
+def _jail_rents(ed: Edition, built: tuple[tuple[str, int], ...]) -> Mapping[str, Any] | None:
     """Expected rents per turn from engine.markov, or None without built groups."""
     assert ed.rules is not None and ed.board is not None
-    if raw is None or (isinstance(raw, (list, tuple)) and len(raw) == 0):
+    if not built:
         return None
-    pairs = _pairs(raw, ed.rules.houses_before_hotel.value)
     r = ed.rules
-    options = {"jail_max_turns": r.jail_max_turns.value,
-               "doubles_to_jail": r.doubles_to_jail.value,
-               "third_failed_roll_moves": r.jail_third_failure.value == "pay-then-move"}
-    try:
-        return markov.jail_advice_inputs(pairs, ed.board.id, options)
-    except EngineError as err:
-        raise refield(err, "opponents_built") from None
-
-
-def _pairs(raw: object, houses: int) -> list[tuple[str, int]]:
-    """``opponents_built`` as (group, level) pairs: colour groups, each once, levels 0..5
-    (0 complete and unbuilt, 5 a hotel; in the short game 4 houses cannot exist)."""
-    field = "opponents_built"
-    items = listed(raw, field, 0, len(GROUPS))
-    out: list[tuple[str, int]] = []
-    for i, item in enumerate(items):
-        if isinstance(item, Mapping):
-            group, level = item.get("group"), item.get("level")
-        elif isinstance(item, (list, tuple)) and len(item) == 2:
-            group, level = item
-        else:
-            raise EngineError("error.built_groups", field=f"{field}.{i}", value=show(item))
-        if not isinstance(group, str) or group not in GROUPS:
-            raise EngineError("error.unknown_group", field=f"{field}.{i}", group=show(group))
-        if any(g == group for g, _ in out):
-            raise EngineError("error.built_groups", field=f"{field}.{i}", value=group)
-        if (isinstance(level, bool) or not isinstance(level, int)
-                or level not in markov.LEVELS or houses < level < markov.LEVELS[-1]):
-            raise EngineError("error.building_level", field=f"{field}.{i}", level=show(level),
-                              max=houses)
-        out.append((group, level))
-    return out
+    model = markov.MarkovModel(board=ed.board.id, jail_max_turns=r.jail_max_turns.value,
+                               doubles_to_jail=r.doubles_to_jail.value,
+                               third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move")
+    return markov.jail_rents(model, built).to_dict()
 
 
 __all__ = ["jail_decision", "p_free", "max_get_out_cards", "P_DOUBLES", "KEYS_IN_BOX"]

@@ -65,19 +65,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from typing import Annotated, Any, Literal
 
 from . import boards as _boards
 from .cards import (CHOICE_PAY_OR_DRAW, GO_TO_JAIL, MOVE_BACK, MOVE_TO, NEAREST_RAILROAD,
                     NEAREST_UTILITY, Card, Deck, deck)
 from .errors import EngineError
-from .validate import show
+from .money import HOTEL
+from .validate import Check, checked_fields, parse, parse_as, show, spec
 
 SQUARES = 40
 JAIL = 40
 """Index of the position "in jail" in every 41-long result (square 10 is "just visiting")."""
 POSITIONS = 41
 JAIL_SQUARE = 10
-LEVELS = (0, 1, 2, 3, 4, 5)
+LEVELS = tuple(range(HOTEL + 1))
 """Building levels: 0 complete unbuilt group (double rent), 1-4 houses, 5 hotel."""
 JAIL_STRATEGIES = ("leave", "stay")
 COUNTS = ("roll", "turn")
@@ -92,101 +94,55 @@ _DICE: tuple[tuple[int, bool, float], ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class MarkovModel:
-    """One configuration of the chain; every model choice is a field with its default.
+@dataclass(frozen=True, kw_only=True)
+class MarkovOptions:
+    """The chain's model choices besides board and jail strategy (see :class:`MarkovModel`)."""
 
-    * ``board``: ``atlantic-city`` (US Chance / Community Chest decks) or
-      ``nl-euro`` (Kans / Algemeen Fonds decks).
-    * ``jail_strategy``: ``leave`` (pay or use a card on the first jail turn, then
-      roll as normal) or ``stay`` (roll for doubles as long as allowed).
-    * ``doubles_to_jail`` (3): the n-th double in a row sends the token to jail.
-    * ``jail_max_turns`` (3): turns a player may try for doubles in jail.
-    * ``third_failed_roll_moves`` (True): after the last failed jail roll, pay and
-      move by that roll; False: pay, then roll again as in a normal turn.
-    * ``cards_with_replacement`` (True): each card with probability 1/16; the only
-      supported value (the long-run card frequencies of a cycled deck are the same).
-    * ``back_three_draws`` (True): a card that moves the token onto a card square
-      draws there ("go back three" from Chance 36 onto Community Chest 33).
-    * ``kans_choice_draw_probability`` (0.0): how often a player draws Kans on the
-      Dutch "pay 10 or take a Kans card" card (0 = always pays).
-    * ``us_chance_moving_cards`` (10): 10 (2008+ deck) or 9 (older deck, one
-      nearest-railroad card is a money card); used on the Atlantic City board only.
-    """
+    doubles_to_jail: int = spec(3, lo=1, hi=6, doc="the n-th double in a row sends to jail")
+    jail_max_turns: int = spec(3, lo=1, hi=6, doc="turns a player may try for doubles in jail")
+    third_failed_roll_moves: bool = spec(True, doc="after the last failed jail roll, pay and "
+                                                   "move by that roll")
+    cards_with_replacement: bool = spec(True, doc="each card with probability 1/16 (the only "
+                                                  "supported value)")
+    back_three_draws: bool = spec(True, doc="a card that moves onto a card square draws there")
+    kans_choice_draw_probability: float = spec(0.0, lo=0.0, hi=1.0, doc=(
+        "how often a player draws Kans on the Dutch pay-10-or-Kans card"))
+    us_chance_moving_cards: Literal[10, 9] = spec(10, doc="10 (2008+ deck) or 9 (older deck)")
 
-    board: str = "atlantic-city"
-    jail_strategy: str = "leave"
-    doubles_to_jail: int = 3
-    jail_max_turns: int = 3
-    third_failed_roll_moves: bool = True
-    cards_with_replacement: bool = True
-    back_three_draws: bool = True
-    kans_choice_draw_probability: float = 0.0
-    us_chance_moving_cards: int = 10
+
+@dataclass(frozen=True, kw_only=True)
+class MarkovModel(MarkovOptions):
+    """One configuration of the chain: the board, the jail strategy and the options, each a
+    declared field with its default (the options in :class:`MarkovOptions`). ``board``:
+    ``atlantic-city`` (US Chance / Community Chest decks) or ``nl-euro`` (Kans / Algemeen
+    Fonds decks)."""
+
+    board: object = spec("atlantic-city", enum=BOARD_IDS, json="string", doc="the board")
+    jail_strategy: Literal["leave", "stay"] = spec("leave", doc=(
+        "leave jail at once (pay or card) or stay and roll for doubles"))
 
     def __post_init__(self) -> None:
-        _check_model(self)
+        values = self.to_dict()
+        checked_fields(MarkovModel, values)
+        for name, value in values.items():
+            if value is None:  # a request's null means "the default"; a model states every value
+                raise EngineError("error.missing_field", field=name, name=name)
+        if not isinstance(self.board, str) or self.board not in BOARD_IDS:
+            raise EngineError("error.unknown_board", field="board", board=show(self.board))
+        if self.cards_with_replacement is not True:
+            raise EngineError("error.bad_choice", field="cards_with_replacement",
+                              value=show(self.cards_with_replacement), choices="true")
 
     def to_dict(self) -> dict[str, object]:
         """JSON-friendly form."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def _bad(option: str, value: object) -> EngineError:
-    return EngineError("error.markov_option", field=option, option=option, value=show(value))
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_model(m: MarkovModel) -> None:
-    if not isinstance(m.board, str) or m.board not in BOARD_IDS:
-        raise EngineError("error.unknown_board", field="board", board=show(m.board))
-    if not isinstance(m.jail_strategy, str) or m.jail_strategy not in JAIL_STRATEGIES:
-        raise EngineError("error.unknown_jail_strategy", field="jail_strategy",
-                          strategy=show(m.jail_strategy))
-    if not _is_int(m.doubles_to_jail) or not 1 <= m.doubles_to_jail <= 6:
-        raise _bad("doubles_to_jail", m.doubles_to_jail)
-    if not _is_int(m.jail_max_turns) or not 1 <= m.jail_max_turns <= 6:
-        raise _bad("jail_max_turns", m.jail_max_turns)
-    for name in ("third_failed_roll_moves", "back_three_draws"):
-        if not isinstance(getattr(m, name), bool):
-            raise _bad(name, getattr(m, name))
-    if m.cards_with_replacement is not True:
-        raise _bad("cards_with_replacement", m.cards_with_replacement)
-    p = m.kans_choice_draw_probability
-    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-        raise _bad("kans_choice_draw_probability", p)
-    if not _is_int(m.us_chance_moving_cards) or m.us_chance_moving_cards not in (9, 10):
-        raise _bad("us_chance_moving_cards", m.us_chance_moving_cards)
-
-
 def make_model(board: object = "atlantic-city", jail_strategy: object = "leave",
                options: Mapping[str, object] | None = None) -> MarkovModel:
-    """A :class:`MarkovModel` from plain data; unknown option names raise ``error.markov_option``."""
-    opts: dict[str, object] = {}
-    if options is not None:
-        if not isinstance(options, Mapping):
-            raise _bad("options", type(options).__name__)
-        names = {f.name for f in fields(MarkovModel)} - {"board", "jail_strategy"}
-        for key, value in options.items():
-            if key not in names:
-                raise _bad(show(key), value)
-            opts[str(key)] = value
+    """A :class:`MarkovModel` from plain data; an option's mistake names ``options.<name>``."""
+    opts = {} if options is None else parse_as(MarkovOptions, options, "options").__dict__
     return MarkovModel(board=board, jail_strategy=jail_strategy, **opts)  # type: ignore[arg-type]
-
-
-def _model_of(model: MarkovModel | Mapping[str, object] | None) -> MarkovModel:
-    if model is None:
-        return MarkovModel()
-    if isinstance(model, MarkovModel):
-        return model
-    if isinstance(model, Mapping):
-        rest = {k: v for k, v in model.items() if k not in ("board", "jail_strategy")}
-        return make_model(model.get("board", "atlantic-city"),
-                          model.get("jail_strategy", "leave"), rest)
-    raise _bad("model", type(model).__name__)
 
 
 # --------------------------------------------------------------------------- board facts
@@ -207,10 +163,9 @@ def _decks(m: MarkovModel) -> tuple[Deck, Deck]:
     return deck("nl-kans"), deck("nl-algemeen-fonds")
 
 
-def sources(model: MarkovModel | Mapping[str, object] | None = None) -> list[str]:
+def sources(m: MarkovModel) -> list[str]:
     """Where the board and the decks of a model come from."""
-    m = _model_of(model)
-    b = _board(m.board)
+    b = _board(str(m.board))
     chance, chest = _decks(m)
     return [f"shared/reference/{b.source.file}: {b.source.section}", chance.source, chest.source]
 
@@ -420,7 +375,7 @@ class MarkovSolution:
 def solve(model: MarkovModel) -> MarkovSolution:
     """Solve one configuration (cached: the model is a frozen value)."""
     if not isinstance(model, MarkovModel):
-        raise _bad("model", type(model).__name__)
+        raise EngineError("error.not_an_object", field="model", value=show(model))
     return _solve(model)
 
 
@@ -445,7 +400,7 @@ def _position_name(board: _boards.Board, k: int) -> str:
 
 def _odds_dict(sol: MarkovSolution, count: str) -> dict[str, object]:
     if not isinstance(count, str) or count not in COUNTS:
-        raise EngineError("error.unknown_count", field="count", count=show(count))
+        raise EngineError("error.bad_choice", field="count", value=show(count), choices=", ".join(COUNTS))
     board = _board(sol.model.board)
     probs = sol.per_roll if count == "roll" else sol.per_turn
     return {
@@ -473,8 +428,6 @@ def landing_odds(board: object = "atlantic-city", jail_strategy: object = "leave
     "positions": [{"index", "square", "in_jail", "name", "probability",
     "landings_per_turn"} x 41], "sources"}``; index 40 is "in jail".
     """
-    if not isinstance(count, str) or count not in COUNTS:
-        raise EngineError("error.unknown_count", field="count", count=show(count))
     return _odds_dict(solve(make_model(board, jail_strategy, options)), count)
 
 
@@ -535,7 +488,7 @@ def group_rents(model: MarkovModel) -> tuple[GroupRents, ...]:
     turn = sum over the group's lots of (rolls per turn ending there) x rent.
     """
     if not isinstance(model, MarkovModel):
-        raise _bad("model", type(model).__name__)
+        raise EngineError("error.not_an_object", field="model", value=show(model))
     return _group_rents(model)
 
 
@@ -563,7 +516,10 @@ def group_rent_table(board: object = "atlantic-city", jail_strategy: object = "l
     "mean_rolls_per_turn", "levels", "groups": [{"group", "squares", "house_cost",
     "expected_rent": [6 floats], "steps": [{"from_level", "to_level", "cost",
     "added_rent", "break_even_turns"} x 5]}], "sources"}``."""
-    m = make_model(board, jail_strategy, options)
+    return _group_table(make_model(board, jail_strategy, options))
+
+
+def _group_table(m: MarkovModel) -> dict[str, object]:
     return {
         "board": m.board, "jail_strategy": m.jail_strategy, "model": m.to_dict(),
         "mean_rolls_per_turn": solve(m).mean_rolls_per_turn,
@@ -576,24 +532,35 @@ def group_rent_table(board: object = "atlantic-city", jail_strategy: object = "l
 # --------------------------------------------------------------------------- jail advice
 
 
-def _built(built: object) -> tuple[tuple[str, int], ...]:
-    if isinstance(built, (str, bytes)) or not isinstance(built, (list, tuple)):
-        raise EngineError("error.built_groups", field="built", value=show(built))
+Level = Annotated[int, Check(lo=0, hi=LEVELS[-1])]
+
+
+@dataclass(frozen=True)
+class GroupLevel:
+    """A colour group opponents have completed, and its building level."""
+
+    group: object = spec(enum=_boards.GROUPS, json="string", doc="colour group")
+    level: Level = spec(doc="0 complete and unbuilt, 1-4 houses, 5 a hotel")
+
+
+Built = Annotated[list[GroupLevel | tuple[object, Level]], Check(max_items=len(_boards.GROUPS))]
+"""Built groups as ``{"group", "level"}`` objects or ``[group, level]`` pairs."""
+
+
+def built_groups(items: Sequence[Any], field: str, houses: int = 4) -> tuple[tuple[str, int], ...]:
+    """Checked built groups (as :func:`~engine.validate.parse_as` gives ``Built``): colour
+    groups, each once, levels 0..``houses`` or 5; sorted (group, level) pairs."""
     out: dict[str, int] = {}
-    for item in built:
-        if isinstance(item, Mapping):
-            group, level = item.get("group"), item.get("level")
-        elif isinstance(item, (list, tuple)) and len(item) == 2:
-            group, level = item
-        else:
-            raise EngineError("error.built_groups", field="built", value=show(item))
+    for i, item in enumerate(items):
+        group, level = (item.group, item.level) if isinstance(item, GroupLevel) else item
+        path = f"{field}.{i}"
         if not isinstance(group, str) or group not in _boards.GROUPS:
-            raise EngineError("error.unknown_group", field="built", group=show(group))
-        if not _is_int(level) or level not in LEVELS:
-            raise EngineError("error.building_level", field="built", level=show(level))
+            raise EngineError("error.unknown_group", field=path, group=show(group))
         if group in out:
-            raise EngineError("error.built_groups", field="built", value=group)
-        out[group] = int(level)  # type: ignore[arg-type]
+            raise EngineError("error.duplicate_group", field=path, group=group)
+        if houses < level < LEVELS[-1]:
+            raise EngineError("error.building_level", field=path, level=level, max=houses)
+        out[group] = level
     return tuple(sorted(out.items()))
 
 
@@ -645,8 +612,8 @@ def jail_rents(model: MarkovModel, built: Sequence[object]) -> JailRents:
     ``model.jail_strategy`` does not matter: both strategies are computed.
     """
     if not isinstance(model, MarkovModel):
-        raise _bad("model", type(model).__name__)
-    return _jail_rents(model, _built(built))
+        raise EngineError("error.not_an_object", field="model", value=show(model))
+    return _jail_rents(model, built_groups(parse_as(Built, built, "built"), "built"))
 
 
 @lru_cache(maxsize=128)
@@ -691,3 +658,52 @@ def jail_advice_inputs(built: object, board: object = "atlantic-city",
     """JSON form of :func:`jail_rents`; ``built`` is a list of ``(group, level)`` pairs
     (or ``{"group", "level"}`` dicts), level 0 (complete, unbuilt) to 5 (hotel)."""
     return jail_rents(make_model(board, "leave", options), built).to_dict()
+
+
+# --------------------------------------------------------------------------- requests (engine.api)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChainRequest:
+    """The chain a request asks about: board, jail strategy and model options."""
+
+    board: object = spec("atlantic-city", enum=BOARD_IDS, json="string", doc="the board")
+    jail_strategy: Literal["leave", "stay"] = spec("leave", doc=(
+        "leave jail at once (pay or card) or stay and roll for doubles"))
+    options: MarkovOptions | None = spec(None, doc="model choices (see MarkovOptions)")
+
+    def model(self) -> MarkovModel:
+        extra = {} if self.options is None else vars(self.options)
+        return MarkovModel(board=self.board, jail_strategy=self.jail_strategy, **extra)
+
+
+@dataclass(frozen=True, kw_only=True)
+class OddsRequest(ChainRequest):
+    """Long-run landing odds of every square."""
+
+    count: Literal["roll", "turn"] = spec("roll", doc="per roll or per turn")
+
+
+@dataclass(frozen=True, kw_only=True)
+class GroupRentsRequest(ChainRequest):
+    """Expected rent per opponent turn for every colour group and building level."""
+
+
+def _shaped(board: object, out: dict[str, object]) -> dict[str, object]:
+    """A chain result in the result shape of every calculation (no edition: a board)."""
+    out.update(edition=None, currency=_board(str(board)).currency, steps=[])
+    return out
+
+
+def odds(request: object) -> dict[str, object]:
+    """:func:`landing_odds` for an :class:`OddsRequest` (what ``engine.api`` calls)."""
+    req = parse(OddsRequest, request)
+    m = req.model()
+    return _shaped(m.board, _odds_dict(solve(m), req.count))
+
+
+def group_rents_request(request: object) -> dict[str, object]:
+    """:func:`group_rent_table` for a :class:`GroupRentsRequest` (what ``engine.api`` calls)."""
+    req = parse(GroupRentsRequest, request)
+    m = req.model()
+    return _shaped(m.board, _group_table(m))

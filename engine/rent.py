@@ -6,39 +6,10 @@ citing the clause it applied (:mod:`engine.clauses`) and, where an edition rule
 decided, that rule's source (``source`` = "file · section", ``ruling`` = the
 ruling clause when the rulebook is silent, else ``None``).
 
-Request fields (all but ``edition`` and ``square`` optional):
-
-``edition``, ``house_rules``
-    edition id (``nl-2001``, ``nordic-2005``, ...) and house rules of 000.
-``square``
-    index 0-39 or the square's name on that edition's board.
-``owned``
-    how many lots of this colour group / stations / utilities the owner has,
-    this one included (default 1).
-``mortgaged``
-    this square is mortgaged: no rent (``rent-mortgaged``).
-``group_mortgaged``
-    how many of the owner's *other* lots of the group (or other stations /
-    utilities) are mortgaged (default 0).
-``buildings``
-    0-4 houses, 5 = a hotel (streets only; in a 3-house short game 0-3 or 5).
-``group_built``
-    some lot of the group has buildings (default: ``buildings > 0``).
-``arrival``
-    ``"roll"`` (default), ``"card"`` (a card that moved the player here), or
-    ``"nearest-card"`` (the classic-us "advance to the nearest railroad /
-    utility" cards; only in editions that have them). On a utility, ``"card"``
-    follows the edition's card rule; where that rule is the nearest-utility
-    card (classic-us), it is the only card that reaches a utility.
-``dice``
-    ``[a, b]``, the roll that brought the player (utilities whose rule counts it).
-``reroll``
-    ``[a, b]`` (with the speed die ``[a, b, face]``): a new roll for the rent.
-``speed_face``
-    the speed die's face for that new roll: 1, 2, 3, ``"bus"`` or
-    ``"mr-monopoly"`` (the last two count 0); speed-die editions only.
-``owner_in_jail``
-    the owner is in jail.
+The request is :class:`RentRequest` (its fields are listed on the API page and in
+``rent.schema.json``). On a utility, ``arrival: "card"`` follows the edition's
+card rule; where that rule is the nearest-utility card (classic-us), it is the
+only card that reaches a utility.
 
 >>> r = rent({"edition": "nl-2001", "square": "Kalverstraat", "owned": 2})
 >>> r["amount"], r["currency"], r["square"]["name"]
@@ -60,131 +31,46 @@ engine.errors.EngineError: error.not_a_property {'square': 'Inkomstenbelasting'}
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Annotated, Any, Literal
 
-from .boards import DUTCH, STATION, STREET, VELPERPLEIN_CHOICE, Board, Square
-from .editions import Edition, Rules, board_edition, with_house_rules
+from .boards import DUTCH, STATION, STREET, VELPERPLEIN_CHOICE, Square
+from .calc import BoardRequest, Context, check_group, context, find_square, result, square_field
+from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
-from .sources import Source, Value
-from .validate import boolean, choice, integer, request_mapping, show
+from .money import HOTEL, level_of
+from .validate import Check, parse, spec
 
-__all__ = ["rent"]
+__all__ = ["rent", "RentRequest"]
 
-COMMON_FIELDS = ("edition", "house_rules")
-RENT_FIELDS = ("square", "owned", "mortgaged", "group_mortgaged", "buildings", "group_built",
-               "arrival", "dice", "reroll", "speed_face", "owner_in_jail")
-ARRIVALS = ("roll", "card", "nearest-card")
-SPEED_FACES = (1, 2, 3, "bus", "mr-monopoly")
+Die = Annotated[int, Check(lo=1, hi=6)]
+SpeedFace = Literal[1, 2, 3, "bus", "mr-monopoly"]
 """Faces of the speed die (002); for a utility's rent Bus and Mr. Monopoly count 0."""
-HOTEL = 5
-"""``buildings`` value of a hotel."""
 
 
-# --- helpers shared with building.py and tax.py --------------------------------
+@dataclass(frozen=True, kw_only=True)
+class RentRequest(BoardRequest):
+    """What a player owes on landing on someone else's property."""
 
-@dataclass(frozen=True)
-class Context:
-    """A checked request with its edition, the rules (house rules applied) and board."""
-
-    request: Mapping[str, Any]
-    edition: Edition
-    rules: Rules
-    board: Board
-
-
-def context(request: object, fields: tuple[str, ...]) -> Context:
-    """Check the request's shape, refuse unknown fields, resolve edition and house rules.
-
-    >>> context({"edition": "classic-us"}, ()).board.currency
-    'USD'
-    >>> context({"edition": "nl-2001", "sqaure": 3}, ("square",))
-    Traceback (most recent call last):
-    ...
-    engine.errors.EngineError: error.unknown_field {'name': 'sqaure'}
-    """
-    req = request_mapping(request)
-    unknown = sorted(k for k in req if k not in fields and k not in COMMON_FIELDS)
-    if unknown:
-        raise EngineError("error.unknown_field", field=unknown[0][:40], name=unknown[0][:40])
-    if req.get("edition") is None:
-        raise EngineError("error.missing_field", field="edition", name="edition")
-    ed = board_edition(req["edition"])
-    assert ed.rules is not None and ed.board is not None
-    rules = with_house_rules(ed.rules, req.get("house_rules"))
-    return Context(req, ed, rules, ed.board)
-
-
-def find_square(board: Board, ref: object, field: str) -> Square:
-    """A square by index or name; a failure names ``field``."""
-    if ref is None:
-        raise EngineError("error.missing_field", field=field, name=field)
-    try:
-        return board.find(ref)
-    except EngineError as err:
-        raise EngineError(err.key, field=field, **err.params) from None
-
-
-def src(value: Value[Any]) -> dict[str, Any]:
-    """Step params citing where an edition value comes from.
-
-    >>> from engine.editions import edition
-    >>> src(edition("nl-2001").rules.mortgaged_group_rent)
-    {'source': '000 · Huur', 'ruling': None}
-    """
-    return cite(value.source)
-
-
-def cite(source: Source) -> dict[str, Any]:
-    return {"source": source.cite(), "ruling": source.ruling}
-
-
-def square_info(sq: Square) -> dict[str, Any]:
-    return {"index": sq.index, "name": sq.name, "kind": sq.kind, "group": sq.group}
-
-
-def finish(ctx: Context, sq: Square, steps: list[Step], **fields: Any) -> dict[str, Any]:
-    """The result dict every calculation returns."""
-    out: dict[str, Any] = dict(fields)
-    out.update(currency=ctx.board.currency, edition=ctx.edition.id, square=square_info(sq),
-               steps=[s.to_dict() for s in steps])
-    return out
-
-
-def houses_before_hotel(rules: Rules) -> int:
-    return rules.houses_before_hotel.value
-
-
-def buildings_value(req: Mapping[str, Any], name: str, rules: Rules, default: int = 0) -> int:
-    """0 .. houses before a hotel, or 5 for a hotel (4 is impossible in a 3-house game)."""
-    value = integer(req, name, 0, HOTEL, default)
-    limit = houses_before_hotel(rules)
-    if limit < value < HOTEL:
-        raise EngineError("error.too_many_houses", field=name, value=value, max=limit)
-    return value
-
-
-def dice_field(req: Mapping[str, Any], name: str, speed: bool = False) -> tuple[Any, ...] | None:
-    """``[a, b]`` with each die 1-6, or with ``speed`` also ``[a, b, face]``; None if absent."""
-    value = req.get(name)
-    if value is None:
-        return None
-    sizes = (2, 3) if speed else (2,)
-    if not isinstance(value, (list, tuple)) or len(value) not in sizes:
-        raise EngineError("error.bad_dice", field=name, value=show(value))
-    for die in value[:2]:
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise EngineError("error.bad_dice", field=name, value=show(value))
-    if len(value) == 3:
-        speed_face(value[2], name)
-    return tuple(value)
-
-
-def speed_face(value: object, field: str) -> int | str:
-    if isinstance(value, bool) or not (isinstance(value, (int, str)) and value in SPEED_FACES):
-        raise EngineError("error.bad_speed_face", field=field, value=show(value),
-                          choices="1, 2, 3, bus, mr-monopoly")
-    return value  # type: ignore[return-value]
+    square: object = square_field(doc="the property landed on: board index 0-39 or its name")
+    owned: int = spec(1, lo=1, hi=4, doc="lots of this group (or stations, utilities) the owner "
+                                         "has, this one included; at most the group's size")
+    mortgaged: bool = spec(False, doc="this lot is mortgaged: no rent")
+    group_mortgaged: int = spec(0, lo=0, hi=3, doc="how many of the owner's other lots of the "
+                                                   "group are mortgaged (below owned)")
+    buildings: int = spec(0, lo=0, hi=HOTEL, doc="0-4 houses (0-3 in a 3-house game), 5 a hotel")
+    group_built: bool | None = spec(None, doc="some lot of the group has buildings "
+                                              "(default: buildings > 0)")
+    arrival: Literal["roll", "card", "nearest-card"] = spec(
+        "roll", doc="how the player arrived: by a roll, a card, or a nearest-railroad / "
+                    "nearest-utility card (editions that have them)")
+    dice: tuple[Die, Die] | None = spec(None, doc="the roll that brought the player "
+                                                  "(utilities that count it)")
+    reroll: tuple[Die, Die] | tuple[Die, Die, SpeedFace] | None = spec(
+        None, doc="a new roll for a utility's rent (with the speed die: a third item, its face)")
+    speed_face: SpeedFace | None = spec(None, doc="the speed die's face for that new roll "
+                                                  "(bus and mr-monopoly count 0)")
+    owner_in_jail: bool = spec(False, doc="the owner is in jail")
 
 
 # --- rent ---------------------------------------------------------------------
@@ -199,112 +85,106 @@ def rent(request: object) -> dict[str, Any]:
     >>> rent({"edition": "nl-modern-speed", "square": 28, "reroll": [3, 4, "bus"]})["amount"]
     28
     """
-    ctx = context(request, RENT_FIELDS)
-    req, rules, board = ctx.request, ctx.rules, ctx.board
-    sq = find_square(board, req.get("square"), "square")
+    req = parse(RentRequest, request)
+    ctx = context(req.edition, req.house_rules)
+    rules, board = ctx.rules, ctx.board
+    sq = find_square(board, req.square, "square")
     if not sq.is_property:
         raise EngineError("error.not_a_property", field="square", square=sq.name)
     assert sq.group is not None
     group_size = len(board.group(sq.group))
-    owned = integer(req, "owned", 1, group_size, 1)
-    mortgaged = boolean(req, "mortgaged")
-    group_mortgaged = integer(req, "group_mortgaged", 0, owned - 1, 0)
-    owner_in_jail = boolean(req, "owner_in_jail")
-    arrival = choice(req, "arrival", ARRIVALS, "roll")
-    dice = dice_field(req, "dice")
-    reroll = dice_field(req, "reroll", speed=True)
-    face = None if req.get("speed_face") is None else speed_face(req["speed_face"], "speed_face")
+    if req.owned > group_size:
+        raise EngineError("error.out_of_range", field="owned", value=req.owned, min=1, max=group_size)
+    if req.group_mortgaged > req.owned - 1:
+        raise EngineError("error.out_of_range", field="group_mortgaged", value=req.group_mortgaged,
+                          min=0, max=req.owned - 1)
+    mortgaged, owned, group_mortgaged = req.mortgaged, req.owned, req.group_mortgaged
 
     if sq.kind == STREET:
-        compute = _street(ctx, sq, owned, group_size, mortgaged, group_mortgaged, arrival)
+        compute = _street(ctx, req, sq, group_size)
     else:
-        if integer(req, "buildings", 0, HOTEL, 0):
-            raise EngineError("error.no_buildings_here", field="buildings", square=sq.name)
-        if boolean(req, "group_built"):
-            raise EngineError("error.no_buildings_here", field="group_built", square=sq.name)
+        if req.buildings or req.group_built:
+            raise EngineError("error.not_buildable", field="buildings" if req.buildings else "group_built",
+                              square=sq.name)
         if sq.kind == STATION:
-            compute = _station(ctx, sq, owned, group_mortgaged, arrival)
+            compute = _station(ctx, sq, owned, group_mortgaged, req.arrival)
         else:
-            compute = _utility(ctx, sq, owned, group_mortgaged, arrival, dice, reroll, face)
+            compute = _utility(ctx, req, sq)
 
     steps: list[Step] = []
     if mortgaged:
         steps.append(step("rent-mortgaged", "step.rent.mortgaged", square=sq.name, rent=0))
-        return finish(ctx, sq, steps, amount=0)
-    if owner_in_jail:
+        return result(ctx, steps, sq, amount=0)
+    if req.owner_in_jail:
         collects = rules.owner_in_jail_collects
         steps.append(step("rent-owner-in-jail",
                           "step.rent.owner_in_jail" if collects.value else "step.rent.owner_in_jail_nothing",
-                          **src(collects)))
+                          cite=collects))
         if not collects.value:
-            return finish(ctx, sq, steps, amount=0)
+            return result(ctx, steps, sq, amount=0)
     amount = compute(steps)
     deadline = rules.rent_claim_deadline
     steps.append(step("rent-claim", f"step.rent.claim.{deadline.value.replace('-', '_')}", amount=amount,
-                      deadline=deadline.value, **src(deadline)))
-    return finish(ctx, sq, steps, amount=amount)
+                      deadline=deadline.value, cite=deadline))
+    return result(ctx, steps, sq, amount=amount)
 
 
-def _street(ctx: Context, sq: Square, owned: int, group_size: int, mortgaged: bool,
-            group_mortgaged: int, arrival: str):
+def _street(ctx: Context, req: RentRequest, sq: Square, group_size: int):
     """Validate a street's state; return the function that computes its rent."""
-    req, rules = ctx.request, ctx.rules
-    buildings = buildings_value(req, "buildings", rules)
-    group_built = boolean(req, "group_built", buildings > 0)
-    lot_scope = rules.mortgage_scope.value == "lot"
-    if arrival == "nearest-card":
+    rules = ctx.rules
+    buildings = req.buildings
+    level = level_of(buildings, rules, "buildings")
+    group_built = buildings > 0 if req.group_built is None else req.group_built
+    owned, mortgaged, group_mortgaged = req.owned, req.mortgaged, req.group_mortgaged
+    if req.arrival == "nearest-card":
         raise EngineError("error.no_such_card", field="arrival", square=sq.name)
     if buildings and not group_built:
         raise EngineError("error.group_built_conflict", field="group_built", buildings=buildings)
-    if group_built and owned < group_size:
-        raise EngineError("error.buildings_incomplete_group", field="buildings" if buildings else "group_built",
-                          owned=owned, group_size=group_size)
-    if buildings and mortgaged:
-        raise EngineError("error.mortgaged_with_buildings", field="mortgaged", square=sq.name)
-    if group_built and (group_mortgaged or mortgaged):
-        # 000, 001, 002 sell every building of the group before a mortgage; classic-us only
-        # the lot's own, so its other lots may keep houses (at most one: even building).
-        fld = "mortgaged" if mortgaged else "group_mortgaged"
-        if not lot_scope:
-            raise EngineError("error.buildings_with_mortgage_in_group", field=fld, square=sq.name)
-        if buildings > 1:
-            raise EngineError("error.uneven_buildings", field="buildings", levels=f"0, {buildings}")
+    # The group as the request describes it: this lot first, then the owner's mortgaged lots
+    # (no buildings), then the rest at this lot's level (or one house: the group is built).
+    others = level if level else int(group_built)
+    lots = (sq,) + tuple(lot for lot in ctx.board.group(sq.group) if lot is not sq)  # type: ignore[arg-type]
+    check_group(rules, lots, [level] + [0] * group_mortgaged + [others] * (group_size - 1 - group_mortgaged),
+                [mortgaged] + [True] * group_mortgaged + [False] * (group_size - 1 - group_mortgaged),
+                owned == group_size,
+                {"built": "buildings" if buildings else "group_built", "lot_mortgaged": "mortgaged",
+                 "mortgaged": "mortgaged" if mortgaged else "group_mortgaged"})
 
     def compute(steps: list[Step]) -> int:
-        board_src = cite(ctx.board.source)
+        board_src = ctx.board.source
         if buildings:
             key = "step.rent.hotel" if buildings == HOTEL else "step.rent.houses"
-            figure = cite(VELPERPLEIN_CHOICE) if ctx.board is DUTCH and sq.index == 9 and buildings in (2, 3) \
+            figure = VELPERPLEIN_CHOICE if ctx.board is DUTCH and sq.index == 9 and buildings in (2, 3) \
                 else board_src
             counts = {"houses": buildings} if buildings < HOTEL else {}
-            steps.append(step("rent-houses", key, **counts, rent=sq.rents[buildings], **figure))
+            steps.append(step("rent-houses", key, figure, **counts, rent=sq.rents[buildings]))
             return sq.rents[buildings]
         base = sq.rents[0]
-        steps.append(step("rent-street", "step.rent.street", rent=base, **board_src))
+        steps.append(step("rent-street", "step.rent.street", board_src, rent=base))
         if owned < group_size:
             steps.append(step("rent-set-double", "step.rent.incomplete_group", owned=owned,
                               group_size=group_size, rent=base))
             return base
         if not rules.set_double_rent.value:
             steps.append(step("rent-set-double", "step.rent.no_set_double", rent=base,
-                              **src(rules.set_double_rent)))
+                              cite=rules.set_double_rent))
             return base
         double = True
         if group_mortgaged:
             rule = rules.mortgaged_group_rent
             double = rule.value != "none"
             steps.append(step("rent-mortgaged-group", f"step.rent.mortgaged_group.{rule.value.replace('-', '_')}",
-                              mortgaged=group_mortgaged, rule=rule.value, **src(rule)))
+                              mortgaged=group_mortgaged, rule=rule.value, cite=rule))
         if group_built:
             rule = rules.partly_built_double
             double = double and rule.value
             steps.append(step("rent-partly-built",
                               "step.rent.partly_built_double" if rule.value else "step.rent.partly_built_single",
-                              **src(rule)))
+                              cite=rule))
         if not double:
             return base
         steps.append(step("rent-set-double", "step.rent.set_double", base=base, rent=2 * base,
-                          **src(rules.set_double_rent)))
+                          cite=rules.set_double_rent))
         return 2 * base
 
     return compute
@@ -328,19 +208,20 @@ def _station(ctx: Context, sq: Square, owned: int, group_mortgaged: int, arrival
         steps.append(step("rent-station", "step.rent.station", owned=owned, mortgaged=group_mortgaged,
                           counted=counted, rents=list(table), rent=amount,
                           count_mortgaged=rules.mortgaged_count_for_set.value,
-                          **src(rules.mortgaged_count_for_set if group_mortgaged else rules.station_rents)))
+                          cite=rules.mortgaged_count_for_set if group_mortgaged else rules.station_rents))
         if doubled:
             steps.append(step("rent-card-arrival", "step.rent.station_card_double", base=amount,
-                              rent=2 * amount, **src(rules.station_card_double)))
+                              rent=2 * amount, cite=rules.station_card_double))
             amount *= 2
         return amount
 
     return compute
 
 
-def _utility(ctx: Context, sq: Square, owned: int, group_mortgaged: int, arrival: str,
-             dice: tuple[Any, ...] | None, reroll: tuple[Any, ...] | None, face: int | str | None):
+def _utility(ctx: Context, req: RentRequest, sq: Square):
     rules = ctx.rules
+    owned, group_mortgaged, arrival = req.owned, req.group_mortgaged, req.arrival
+    dice, reroll, face = req.dice, req.reroll, req.speed_face
     by_card = arrival != "roll"
     rule = rules.utility_dice_by_card if by_card else rules.utility_dice
     mode = rule.value
@@ -366,23 +247,23 @@ def _utility(ctx: Context, sq: Square, owned: int, group_mortgaged: int, arrival
             raise EngineError("error.missing_field", field="speed_face", name="speed_face")
         counted = _counted(rules, owned, group_mortgaged)
         clause = "rent-utility-card" if by_card else "rent-utility"
-        steps.append(step(clause, f"step.rent.utility_dice.{mode.replace('-', '_')}", dice=list(whites), **src(rule)))
+        steps.append(step(clause, f"step.rent.utility_dice.{mode.replace('-', '_')}", dice=list(whites), cite=rule))
         total = sum(whites)
         if speed_value is not None:
             counts = speed_value if isinstance(speed_value, int) else 0
             steps.append(step("speed-die", "step.rent.utility_speed_die", face=str(speed_value),
                               counts=counts, dice=sum(whites), total=sum(whites) + counts,
-                              **src(rules.speed_die)))
+                              cite=rules.speed_die))
             total += counts
         if mode == "card-10x":
             multiplier = 10
             steps.append(step("rent-utility-card", "step.rent.utility_card_10x", total=total,
-                              multiplier=multiplier, rent=multiplier * total, **src(rule)))
+                              multiplier=multiplier, rent=multiplier * total, cite=rule))
         else:
             multiplier = rules.utility_multipliers.value[counted - 1]
             steps.append(step("rent-utility", "step.rent.utility", owned=owned, mortgaged=group_mortgaged,
                               counted=counted, total=total, multiplier=multiplier, rent=multiplier * total,
-                              **src(rules.utility_multipliers)))
+                              cite=rules.utility_multipliers))
         return multiplier * total
 
     return compute

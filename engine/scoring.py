@@ -46,16 +46,17 @@ and if several have, the one with the most money wins.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .editions import CardGameRules, Edition, Rules
+from .calc import Holding, check_group, edition_field, property_square, result, square_info
+from .editions import CardGameRules, Edition, Rules, edition
 from .errors import EngineError
 from .explain import Step, step
-from .mortgage import (HOTEL, cite, edition_of, hotel_level, level_of, listed, nested,
-                       property_square, refield)
+from .money import hotel_level, level_of
 from .sources import fact
-from .validate import MAX_AMOUNT, boolean, integer, request_mapping, show
+from .validate import MAX_AMOUNT, parse, show, spec
 
 MAX_NAME = 40
 CARD_SET_VALUE = (50, 400)
@@ -70,69 +71,72 @@ CARD_MAX_HOUSES = 4
 """A set takes the 1st to 4th house card, then a hotel (004, the card list)."""
 CARD_MAX_SETS = 10
 """Eight colour sets, the stations and the utilities: at most ten sets on the table."""
-SET_KINDS = ("street", "station", "utility")
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A complete set on the table (card game)."""
+
+    value: int = spec(lo=CARD_SET_VALUE[0], hi=CARD_SET_VALUE[1], doc="the set's printed value")
+    houses: int = spec(0, lo=0, hi=CARD_MAX_HOUSES, doc="house cards on the set")
+    hotel: bool = spec(False, doc="a hotel card on the set (after four houses)")
+    token: bool = spec(False, doc="a token card doubles the set's income")
+    kind: Literal["street", "station", "utility"] = spec("street", doc="what the set is")
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player: ``cash`` and ``properties`` on a board, ``money`` and ``sets`` in the card game."""
+
+    name: object = spec(None, json="string", doc="the player's name (default P1, P2, ...), "
+                                                 "1-40 characters")
+    cash: int = spec(0, lo=0, hi=MAX_AMOUNT, doc="board editions: cash")
+    properties: list[Holding] = spec((), max_items=28, doc="board editions: the properties")
+    money: int = spec(0, lo=0, hi=MAX_AMOUNT, doc="card game: the money a player has")
+    sets: list[CardSet] = spec((), max_items=CARD_MAX_SETS, doc="card game: the sets on the table")
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """End-of-game valuation of every player."""
+
+    edition: object = edition_field()
+    players: list[Player] = spec(doc="the players, as many as the edition allows")
+    hotel_value: int | None = spec(None, lo=0, hi=10 * CARD_SET_VALUE[1], doc=(
+        "card game: what a hotel adds to a set (required when a set has one)"))
 
 
 def score(request: object) -> dict[str, Any]:
-    """Score the players of one edition; see the module docstring.
-
-    Request (board editions): ``edition``, ``players``: a list of
-    ``{"name", "cash", "properties": [{"square", "mortgaged", "buildings"}]}``
-    (``buildings`` 0-4 houses, 5 a hotel). Card game (``nl-card-game``):
-    ``players``: ``{"name", "money", "sets": [{"value", "houses", "hotel",
-    "token", "kind"}]}`` and ``hotel_value`` when a set has a hotel.
+    """Score the players of one edition; see the module docstring and :class:`ScoreRequest`.
 
     >>> score({"edition": "nl-2001-short", "players": [
     ...     {"name": "A", "cash": 0, "properties": [{"square": 39}]},
     ...     {"name": "B", "cash": 0, "properties": [{"square": 39}]}]})
     Traceback (most recent call last):
     ...
-    engine.errors.EngineError: error.square_owned_twice {'square': 'Kalverstraat'}
+    engine.errors.EngineError: error.duplicate_square {'square': 'Kalverstraat'}
     """
-    req = request_mapping(request)
-    ed = edition_of(req, board=False)
+    req = parse(ScoreRequest, request)
+    ed = edition(req.edition)
     if ed.card_game is not None:
         return _card_game(req, ed, ed.card_game)
     assert ed.board is not None and ed.rules is not None
     return _board_game(req, ed, ed.board, ed.rules)
 
 
-def _field_int(obj: Mapping[str, Any], name: str, lo: int, hi: int, path: str,
-               default: int | None = None) -> int:
-    try:
-        return integer(obj, name, lo, hi, default)
-    except EngineError as err:
-        raise refield(err, f"{path}.{name}") from None
-
-
-def _field_bool(obj: Mapping[str, Any], name: str, path: str) -> bool:
-    try:
-        return boolean(obj, name)
-    except EngineError as err:
-        raise refield(err, f"{path}.{name}") from None
-
-
-def _players(req: Mapping[str, Any], lo: int, hi: int) -> list[tuple[str, Mapping[str, Any]]]:
-    """The players as (name, object); names default to P1, P2, ... and must differ."""
-    raw = req.get("players")
-    if raw is None:
-        raise EngineError("error.missing_field", field="players", name="players")
-    items = listed(raw, "players", 0, 10 ** 6)
-    if not lo <= len(items) <= hi:
-        raise EngineError("error.player_count", field="players", count=len(items), min=lo, max=hi)
-    out: list[tuple[str, Mapping[str, Any]]] = []
-    for i, item in enumerate(items):
-        path = f"players.{i}"
-        player = nested(item, path)
-        name = player.get("name", f"P{i + 1}")
-        if name is None:
-            name = f"P{i + 1}"
+def _players(req: ScoreRequest, lo: int, hi: int) -> list[tuple[str, Player]]:
+    """The players as (name, player); names default to P1, P2, ... and must differ."""
+    if not lo <= len(req.players) <= hi:
+        raise EngineError("error.player_count", field="players", count=len(req.players), min=lo, max=hi)
+    out: list[tuple[str, Player]] = []
+    for i, player in enumerate(req.players):
+        name = f"P{i + 1}" if player.name is None else player.name
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
-            raise EngineError("error.bad_name", field=f"{path}.name", value=show(name),
+            raise EngineError("error.bad_name", field=f"players.{i}.name", value=show(name),
                               max=MAX_NAME)
         name = name.strip()
         if any(name == n for n, _ in out):
-            raise EngineError("error.duplicate_name", field=f"{path}.name", name=name)
+            raise EngineError("error.duplicate_name", field=f"players.{i}.name", name=name)
         out.append((name, player))
     return out
 
@@ -158,44 +162,34 @@ def _valuation_clause(ed: Edition) -> str:
     return "ruling-timed-valuation"
 
 
-def _board_game(req: Mapping[str, Any], ed: Edition, board: Board, rules: Rules) -> dict[str, Any]:
+def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> dict[str, Any]:
     players = _players(req, rules.min_players.value, rules.max_players.value)
     top = hotel_level(rules)
     owned: dict[int, tuple[str, bool, int, str]] = {}  # index -> (owner, mortgaged, level, path)
     holdings: list[list[tuple[Square, bool, int]]] = []
     for p, (name, player) in enumerate(players):
-        path = f"players.{p}"
-        raw = player.get("properties")
-        props = [] if raw is None else listed(raw, f"{path}.properties", 0, len(board.properties))
         mine: list[tuple[Square, bool, int]] = []
-        for j, item in enumerate(props):
-            ipath = f"{path}.properties.{j}"
-            prop = nested(item, ipath)
-            sq = property_square(board, prop.get("square"), f"{ipath}.square")
+        for j, prop in enumerate(player.properties):
+            ipath = f"players.{p}.properties.{j}"
+            sq = property_square(board, prop.square, f"{ipath}.square")
             if sq.index in owned:
-                raise EngineError("error.square_owned_twice", field=f"{ipath}.square",
-                                  square=sq.name)
-            mortgaged = _field_bool(prop, "mortgaged", ipath)
-            raw_level = prop.get("buildings", 0)
-            level = 0 if raw_level is None else level_of(raw_level, rules, f"{ipath}.buildings")
+                raise EngineError("error.duplicate_square", field=f"{ipath}.square", square=sq.name)
+            level = level_of(prop.buildings, rules, f"{ipath}.buildings")
             if level and sq.kind != STREET:
-                raise EngineError("error.buildings_not_street", field=f"{ipath}.buildings",
-                                  square=sq.name)
-            if level and mortgaged:
+                raise EngineError("error.not_buildable", field=f"{ipath}.buildings", square=sq.name)
+            if level and prop.mortgaged:
                 raise EngineError("error.mortgaged_with_buildings", field=f"{ipath}.buildings",
                                   square=sq.name)
-            owned[sq.index] = (name, mortgaged, level, ipath)
-            mine.append((sq, mortgaged, level))
+            owned[sq.index] = (name, prop.mortgaged, level, ipath)
+            mine.append((sq, prop.mortgaged, level))
         holdings.append(mine)
     _check_groups(board, rules, owned)
     houses = sum(lv for _, _, lv, _ in owned.values() if lv < top)
     hotels = sum(1 for _, _, lv, _ in owned.values() if lv == top)
-    if houses > rules.houses_in_bank.value:
-        raise EngineError("error.bank_houses", field="players", count=houses,
-                          max=rules.houses_in_bank.value)
-    if hotels > rules.hotels_in_bank.value:
-        raise EngineError("error.bank_hotels", field="players", count=hotels,
-                          max=rules.hotels_in_bank.value)
+    if houses > rules.houses_in_bank.value or hotels > rules.hotels_in_bank.value:
+        raise EngineError("error.bank_stock_exceeded", field="players", houses=houses, hotels=hotels,
+                          total_houses=rules.houses_in_bank.value,
+                          total_hotels=rules.hotels_in_bank.value)
 
     clause = _valuation_clause(ed)
     basis = rules.score_mortgaged.value
@@ -204,14 +198,14 @@ def _board_game(req: Mapping[str, Any], ed: Edition, board: Board, rules: Rules)
     hotel_key = hotel_rule.replace("-", "_")
     steps: list[Step] = [step(clause, f"step.score.rule.{basis_key}", edition=ed.id,
                               mode=ed.mode, mortgaged=basis, hotel=hotel_rule,
-                              **cite(rules.score_mortgaged))]
+                              cite=rules.score_mortgaged)]
     if hotels:
         steps.append(step("ruling-short-hotel-value", f"step.score.hotel.{hotel_key}",
                           hotel=hotel_rule, houses_before_hotel=rules.houses_before_hotel.value,
-                          house_prices=_hotel_house_prices(rules), **cite(rules.score_hotel)))
+                          house_prices=_hotel_house_prices(rules), cite=rules.score_hotel))
     results: list[dict[str, Any]] = []
-    for (name, player), mine, p in zip(players, holdings, range(len(players))):
-        cash = _field_int(player, "cash", 0, MAX_AMOUNT, f"players.{p}")
+    for (name, player), mine in zip(players, holdings):
+        cash = player.cash
         breakdown: list[dict[str, Any]] = [{"item": "cash", "amount": cash}]
         at_price = half = n_houses = n_hotels = house_total = hotel_total = 0
         for sq, mortgaged, level in sorted(mine, key=lambda t: t[0].index):
@@ -219,23 +213,23 @@ def _board_game(req: Mapping[str, Any], ed: Edition, board: Board, rules: Rules)
             if mortgaged:
                 amount = price // 2 if basis == "half-price" else (sq.mortgage or 0)
                 half += amount
-                breakdown.append({"item": "mortgaged", "square": sq.index, "name": sq.name,
+                breakdown.append({"item": "mortgaged", "square": square_info(sq),
                                   "basis": basis, "amount": amount})
             else:
                 at_price += price
-                breakdown.append({"item": "property", "square": sq.index, "name": sq.name,
+                breakdown.append({"item": "property", "square": square_info(sq),
                                   "amount": price})
             if level == top:
                 amount = _hotel_house_prices(rules) * (sq.house_cost or 0)
                 n_hotels += 1
                 hotel_total += amount
-                breakdown.append({"item": "hotel", "square": sq.index, "name": sq.name,
+                breakdown.append({"item": "hotel", "square": square_info(sq),
                                   "count": 1, "amount": amount})
             elif level:
                 amount = level * (sq.house_cost or 0)
                 n_houses += level
                 house_total += amount
-                breakdown.append({"item": "houses", "square": sq.index, "name": sq.name,
+                breakdown.append({"item": "houses", "square": square_info(sq),
                                   "count": level, "amount": amount})
         total = sum(item["amount"] for item in breakdown)
         steps.append(step(clause, "step.score.player", player=name, cash=cash,
@@ -248,8 +242,7 @@ def _board_game(req: Mapping[str, Any], ed: Edition, board: Board, rules: Rules)
     winners = [r["name"] for r in ranking if r["total"] == best]
     steps.append(step(clause, "step.score.tie" if len(winners) > 1 else "step.score.winner",
                       winners=", ".join(winners), total=best))
-    return {"edition": ed.id, "currency": ed.currency, "mode": ed.mode, "players": results,
-            "ranking": ranking, "winners": winners, "steps": [s.to_dict() for s in steps]}
+    return result(ed, steps, mode=ed.mode, players=results, ranking=ranking, winners=winners)
 
 
 def _hotel_house_prices(rules: Rules) -> int:
@@ -267,24 +260,15 @@ def _check_groups(board: Board, rules: Rules,
         lots = board.group(group)
         first = next(owned[s.index] for s in lots if s.index in owned and owned[s.index][2])
         owner, path = first[0], first[3]
-        for s in lots:
-            if s.index not in owned or owned[s.index][0] != owner:
-                raise EngineError("error.incomplete_group", field=path, group=group,
-                                  square=s.name)
-        levels = {s.index: owned[s.index][2] for s in lots}
-        mortgaged = [s for s in lots if owned[s.index][1]]
-        if mortgaged and (rules.mortgage_scope.value == "group" or max(levels.values()) > 1):
-            raise EngineError("error.mortgaged_group_built", field=path,
-                              square=mortgaged[0].name, group=group)
-        if rules.even_building.value and max(levels.values()) - min(levels.values()) > 1:
-            raise EngineError("error.uneven_building", field=path, group=group,
-                              levels=", ".join(str(levels[s.index]) for s in lots))
+        state = [owned.get(s.index, ("", False, 0, "")) for s in lots]
+        check_group(rules, lots, [lv for _, _, lv, _ in state], [m for _, m, _, _ in state],
+                    all(o == owner for o, _, _, _ in state), path)
 
 
 # --------------------------------------------------------------------------- card game
 
 
-def _card_game(req: Mapping[str, Any], ed: Edition, cg: CardGameRules) -> dict[str, Any]:
+def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, Any]:
     players = _players(req, cg.min_players.value, cg.max_players.value)
     target = cg.target.value
     mult = cg.token_multiplier.value
@@ -293,34 +277,19 @@ def _card_game(req: Mapping[str, Any], ed: Edition, cg: CardGameRules) -> dict[s
     parsed: list[list[dict[str, Any]]] = []
     n_sets = 0
     for p, (_, player) in enumerate(players):
-        path = f"players.{p}"
-        raw = player.get("sets")
-        sets = [] if raw is None else listed(raw, f"{path}.sets", 0, CARD_MAX_SETS)
         mine: list[dict[str, Any]] = []
-        for j, item in enumerate(sets):
-            spath = f"{path}.sets.{j}"
-            s = nested(item, spath)
-            value = _field_int(s, "value", CARD_SET_VALUE[0], CARD_SET_VALUE[1], spath)
-            houses = _field_int(s, "houses", 0, CARD_MAX_HOUSES, spath, default=0)
-            hotel = _field_bool(s, "hotel", spath)
-            token = _field_bool(s, "token", spath)
-            kind = s.get("kind", "street")
-            if kind is None:
-                kind = "street"
-            if not isinstance(kind, str) or kind not in SET_KINDS:
-                raise EngineError("error.bad_choice", field=f"{spath}.kind", value=show(kind),
-                                  choices=", ".join(SET_KINDS))
-            if (houses or hotel) and kind != "street":
-                raise EngineError("error.buildings_not_street", field=f"{spath}.houses",
-                                  square=kind)
-            if hotel and houses < CARD_MAX_HOUSES:
+        for j, s in enumerate(player.sets):
+            spath = f"players.{p}.sets.{j}"
+            if (s.houses or s.hotel) and s.kind != "street":
+                raise EngineError("error.not_buildable", field=f"{spath}.houses", square=s.kind)
+            if s.hotel and s.houses < CARD_MAX_HOUSES:
                 raise EngineError("error.hotel_needs_houses", field=f"{spath}.hotel",
-                                  houses=houses, needed=CARD_MAX_HOUSES)
-            counts["house"] += houses
-            counts["hotel"] += int(hotel)
-            counts["token"] += int(token)
-            mine.append({"value": value, "houses": houses, "hotel": hotel, "token": token,
-                         "kind": kind})
+                                  houses=s.houses, needed=CARD_MAX_HOUSES)
+            counts["house"] += s.houses
+            counts["hotel"] += int(s.hotel)
+            counts["token"] += int(s.token)
+            mine.append({"value": s.value, "houses": s.houses, "hotel": s.hotel, "token": s.token,
+                         "kind": s.kind})
         n_sets += len(mine)
         parsed.append(mine)
     if n_sets > CARD_MAX_SETS:
@@ -330,19 +299,21 @@ def _card_game(req: Mapping[str, Any], ed: Edition, cg: CardGameRules) -> dict[s
             raise EngineError(f"error.card_count.{card}", field="players", count=n,
                               max=CARD_COUNTS[card].value)
     if counts["hotel"]:
-        hotel_value = integer(req, "hotel_value", 0, 10 * CARD_SET_VALUE[1])
+        if req.hotel_value is None:
+            raise EngineError("error.missing_field", field="hotel_value", name="hotel_value")
+        hotel_value = req.hotel_value
 
     steps: list[Step] = [step("cards-scoring", "step.score.card_rule", multiplier=mult,
                               house_adds_value=cg.house_adds_set_value.value,
-                              **cite(cg.token_multiplier))]
+                              cite=cg.token_multiplier)]
     steps.append(step("ruling-card-game-values", "step.score.card_values_input",
-                      min=CARD_SET_VALUE[0], max=CARD_SET_VALUE[1], **cite(cg.set_values)))
+                      min=CARD_SET_VALUE[0], max=CARD_SET_VALUE[1], cite=cg.set_values))
     if hotel_value is not None:
         steps.append(step("ruling-card-game-values", "step.score.card_hotel_input",
-                          hotel_value=hotel_value, **cite(cg.hotel_value)))
+                          hotel_value=hotel_value, cite=cg.hotel_value))
     results: list[dict[str, Any]] = []
     for p, ((name, player), mine) in enumerate(zip(players, parsed)):
-        money = _field_int(player, "money", 0, MAX_AMOUNT, f"players.{p}")
+        money = player.money
         breakdown: list[dict[str, Any]] = [{"item": "money", "amount": money}]
         income = 0
         for j, s in enumerate(mine):
@@ -359,7 +330,7 @@ def _card_game(req: Mapping[str, Any], ed: Edition, cg: CardGameRules) -> dict[s
         reached = total >= target
         steps.append(step("cards-goal", "step.score.card_player", player=name, money=money,
                           income=income, total=total, target=target, reached=reached,
-                          **cite(cg.target)))
+                          cite=cg.target))
         results.append({"name": name, "breakdown": breakdown, "round_income": income,
                         "total": total, "progress": round(total / target, 4),
                         "reached": reached})
@@ -373,9 +344,8 @@ def _card_game(req: Mapping[str, Any], ed: Edition, cg: CardGameRules) -> dict[s
     else:
         steps.append(step("cards-goal", "step.score.card_no_winner", target=target,
                           best=ranking[0]["total"]))
-    return {"edition": ed.id, "currency": ed.currency, "mode": ed.mode, "target": target,
-            "players": results, "ranking": ranking, "winners": winners,
-            "game_over": bool(winners), "steps": [s.to_dict() for s in steps]}
+    return result(ed, steps, mode=ed.mode, target=target, players=results, ranking=ranking,
+                  winners=winners, game_over=bool(winners))
 
 
-__all__ = ["score", "CARD_COUNTS", "CARD_SET_VALUE", "HOTEL"]
+__all__ = ["score", "ScoreRequest", "CARD_COUNTS", "CARD_SET_VALUE"]

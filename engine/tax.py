@@ -1,9 +1,7 @@
 """The two tax squares, with classic-us's choice between 10% of your worth and the flat 200.
 
-Fields: ``edition``; ``square`` (4 or 38, their names, or ``"income"`` /
-``"luxury"``); for the 10% option (classic-us only) the player's worth:
-``cash`` and ``properties`` (a list of ``{"square", "mortgaged", "buildings"}``,
-buildings 0-4 houses or 5 for a hotel).
+The request is :class:`TaxRequest`: the square, and for the 10% option
+(classic-us only) the player's worth: ``cash`` and ``properties``.
 
 Worth (source 003, «Regels»): printed price of each unmortgaged property +
 mortgage value of each mortgaged one + purchase price of the buildings + cash.
@@ -26,58 +24,34 @@ edition's rounding for 10% amounts (``interest_rounding``; the sources are silen
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any
 
 from .boards import ATLANTIC_CITY, STREET, TAX, Square
-from .building import make_group
+from .calc import BoardRequest, Context, Holding, check_group, context, find_square, result, square_field
 from .errors import EngineError
 from .explain import Step, step
-from .rent import HOTEL, Context, buildings_value, cite, context, finish, find_square, houses_before_hotel, src
+from .money import HOTEL, amount, decimal, level_of, rounded
 from .sources import Source
-from .validate import MAX_AMOUNT, boolean, integer, show
+from .validate import MAX_AMOUNT, parse, spec
 
-__all__ = ["income_tax"]
+__all__ = ["income_tax", "TaxRequest"]
 
-TAX_FIELDS = ("square", "cash", "properties")
-PROPERTY_FIELDS = ("square", "mortgaged", "buildings")
 SHORTHANDS = {"income": 4, "luxury": 38}
-T = TypeVar("T")
 
 
-def round_amount(exact: Fraction, mode: str) -> int:
-    """A whole amount from an exact one, by an edition's rounding rule for 10% amounts.
+@dataclass(frozen=True, kw_only=True)
+class TaxRequest(BoardRequest):
+    """What a tax square costs (classic-us: 10% of the worth or the flat amount)."""
 
-    >>> [round_amount(Fraction(35, 2), m) for m in ("up", "half-up", "up-to-10", "exact")]
-    [18, 18, 20, 18]
-    >>> round_amount(Fraction(174, 10), "half-up"), round_amount(Fraction(170), "up-to-10")
-    (17, 170)
-    """
-    if exact.denominator == 1:
-        return int(exact)
-    if mode == "half-up":
-        return math.floor(exact + Fraction(1, 2))
-    if mode == "up-to-10":
-        return math.ceil(exact / 10) * 10
-    return math.ceil(exact)  # "up"; "exact" cannot stay exact in whole units: rounds up as well
+    square: object = square_field(doc="4 or 38, their names, or income / luxury")
+    cash: int | None = spec(None, lo=0, hi=MAX_AMOUNT, doc="the player's cash (for the 10%)")
+    properties: list[Holding] | None = spec(None, max_items=28, doc="the player's properties "
+                                                                    "(for the 10%)")
 
 
-def _decimal(numerator: int, denominator: int) -> str:
-    """``12345 / 100`` as ``"123.45"`` (no float rounding; exact for a power-of-ten denominator).
-
-    >>> _decimal(12345, 100), _decimal(1575, 10), _decimal(300, 100)
-    ('123.45', '157.5', '3')
-    """
-    whole, rest = divmod(numerator, denominator)
-    if rest == 0:
-        return str(whole)
-    digits = len(str(denominator)) - 1
-    return f"{whole}.{rest * 10 ** digits // denominator:0{digits}d}".rstrip("0")
-
-
-def _tax_square(ctx: Context) -> Square:
-    ref = ctx.request.get("square")
+def _tax_square(ctx: Context, ref: object) -> Square:
     if isinstance(ref, str) and ref.strip().casefold() in SHORTHANDS:
         ref = SHORTHANDS[ref.strip().casefold()]
     sq = find_square(ctx.board, ref, "square")
@@ -86,52 +60,30 @@ def _tax_square(ctx: Context) -> Square:
     return sq
 
 
-def _in_property(position: int, read: Callable[[], T]) -> T:
-    """Run a field check on one entry of ``properties``; its errors name that field and entry."""
-    try:
-        return read()
-    except EngineError as err:
-        params = {k: v for k, v in err.params.items() if k != "position"}
-        raise EngineError(err.key, field="properties", position=position, **params) from None
-
-
-def _holdings(ctx: Context) -> list[tuple[Square, bool, int]]:
+def _holdings(ctx: Context, properties: tuple[Holding, ...]) -> list[tuple[Square, bool, int]]:
     """The ``properties`` list as (square, mortgaged, buildings), checked as a whole position."""
-    value = ctx.request.get("properties")
-    if value is None:
-        return []
     board, rules = ctx.board, ctx.rules
-    if not isinstance(value, (list, tuple)) or len(value) > len(board.properties):
-        raise EngineError("error.not_a_property_list", field="properties", value=show(value))
     out: list[tuple[Square, bool, int]] = []
-    seen: set[int] = set()
-    for n, item in enumerate(value, start=1):  # n: 1-based position, as a reader counts
-        if not isinstance(item, Mapping):
-            raise EngineError("error.not_a_property_entry", field="properties", position=n, value=show(item))
-        for key in item:
-            if not isinstance(key, str) or key not in PROPERTY_FIELDS:
-                raise EngineError("error.unknown_field", field="properties", position=n, name=show(key))
-        sq = _in_property(n, lambda: find_square(board, item.get("square"), "square"))
+    for n, item in enumerate(properties):
+        path = f"properties.{n}"
+        sq = find_square(board, item.square, f"{path}.square")
         if not sq.is_property:
-            raise EngineError("error.not_a_property", field="properties", position=n, square=sq.name)
-        if sq.index in seen:
-            raise EngineError("error.duplicate_square", field="properties", position=n, square=sq.name)
-        seen.add(sq.index)
-        mortgaged = _in_property(n, lambda: boolean(item, "mortgaged"))
-        if sq.kind == STREET:
-            buildings = _in_property(n, lambda: buildings_value(item, "buildings", rules))
-        else:
-            buildings = _in_property(n, lambda: integer(item, "buildings", 0, HOTEL, 0))
-            if buildings:
-                raise EngineError("error.no_buildings_here", field="properties", position=n, square=sq.name)
-        out.append((sq, mortgaged, buildings))
+            raise EngineError("error.not_a_property", field=f"{path}.square", square=sq.name)
+        if any(sq is s for s, _, _ in out):
+            raise EngineError("error.duplicate_square", field=f"{path}.square", square=sq.name)
+        if item.buildings and sq.kind != STREET:
+            raise EngineError("error.not_buildable", field=f"{path}.buildings", square=sq.name)
+        level_of(item.buildings, rules, f"{path}.buildings")
+        out.append((sq, item.mortgaged, item.buildings))
     # Each colour group must be a possible state: buildings only on a complete, even group, ...
     owned = {sq.index for sq, _, _ in out}
-    for group in {sq.group for sq, _, _ in out if sq.kind == STREET}:
+    for group in sorted({sq.group for sq, _, _ in out if sq.kind == STREET}):  # type: ignore[type-var]
         lots = board.group(group)  # type: ignore[arg-type]
-        mine = [(sq, m, b) for sq, m, b in out if sq.group == group]
-        make_group(ctx, mine[0][0], {sq.index: b for sq, _, b in mine}, {sq.index for sq, m, _ in mine if m},
-                   owned_all=all(lot.index in owned for lot in lots), fields=("properties", "properties"))
+        mine = {sq.index: (m, b) for sq, m, b in out if sq.group == group}
+        check_group(rules, lots, [level_of(mine.get(lot.index, (False, 0))[1], rules, "properties")
+                                  for lot in lots],
+                    [mine.get(lot.index, (False, 0))[0] for lot in lots],
+                    all(lot.index in owned for lot in lots), "properties")
     houses = sum(b for _, _, b in out if b != HOTEL)
     hotels = sum(1 for _, _, b in out if b == HOTEL)
     if houses > rules.houses_in_bank.value or hotels > rules.hotels_in_bank.value:
@@ -148,33 +100,34 @@ def income_tax(request: object) -> dict[str, Any]:
     >>> r["worth"], r["percent"], r["amount"], r["cheaper"]
     (1575, 158, 158, 'percent')
     """
-    ctx = context(request, TAX_FIELDS)
-    rules, req = ctx.rules, ctx.request
-    sq = _tax_square(ctx)
-    cash = integer(req, "cash", 0, MAX_AMOUNT, 0)
-    holdings = _holdings(ctx)
-    counted = req.get("cash") is not None or req.get("properties") is not None
+    req = parse(TaxRequest, request)
+    ctx = context(req.edition, req.house_rules)
+    rules = ctx.rules
+    sq = _tax_square(ctx, req.square)
+    cash = req.cash or 0
+    holdings = _holdings(ctx, req.properties or ())
+    counted = req.cash is not None or req.properties is not None
     steps: list[Step] = []
 
     if sq.index != 4:
         source = Source(ctx.board.source.file, ctx.board.source.section,
                         "ruling-luxury-tax" if ctx.board is ATLANTIC_CITY else None)
-        steps.append(step("tax-luxury", "step.tax.luxury", square=sq.name, amount=sq.tax, **cite(source)))
-        return finish(ctx, sq, steps, amount=sq.tax, flat=sq.tax, percent=None, worth=None, cheaper=None,
+        steps.append(step("tax-luxury", "step.tax.luxury", square=sq.name, amount=sq.tax, cite=source))
+        return result(ctx, steps, sq, amount=sq.tax, flat=sq.tax, percent=None, worth=None, cheaper=None,
                       choose_before_counting=False)
 
     flat = rules.income_tax.value
-    steps.append(step("tax-income", "step.tax.flat", square=sq.name, amount=flat, **src(rules.income_tax)))
+    steps.append(step("tax-income", "step.tax.flat", square=sq.name, amount=flat, cite=rules.income_tax))
     pct = rules.income_tax_percent.value
     if pct is None:
-        return finish(ctx, sq, steps, amount=flat, flat=flat, percent=None, worth=None, cheaper=None,
+        return result(ctx, steps, sq, amount=flat, flat=flat, percent=None, worth=None, cheaper=None,
                       choose_before_counting=False)
 
     percent: int | None = None
     worth: int | None = None
     cheaper: str | None = None
     if counted:
-        hbh = houses_before_hotel(rules)
+        hbh = rules.houses_before_hotel.value
         prices = sum(s.price or 0 for s, m, _ in holdings if not m)
         mortgages = sum(s.mortgage or 0 for s, m, _ in holdings if m)
         houses = sum(b * (s.house_cost or 0) for s, _, b in holdings if b != HOTEL)
@@ -182,12 +135,12 @@ def income_tax(request: object) -> dict[str, Any]:
         worth = cash + prices + mortgages + houses + sum(hotels)
         steps.append(step("tax-income-percent", "step.tax.worth", cash=cash, prices=prices,
                           mortgages=mortgages, houses=houses, hotels=sum(hotels), worth=worth,
-                          **src(rules.income_tax_percent)))
+                          cite=rules.income_tax_percent))
         if hotels:
             steps.append(step("ruling-income-tax", "step.tax.hotel_value", hotels=len(hotels), houses=hbh,
                               value=sum(hotels)))
         exact = Fraction(worth * pct, 100)
-        percent = round_amount(exact, rules.interest_rounding.value)
+        percent = amount(rounded(exact, rules.interest_rounding.value))
         if exact.denominator == 1:
             steps.append(step("tax-income-percent", "step.tax.percent", percent=pct, worth=worth, amount=percent))
         else:
@@ -195,12 +148,12 @@ def income_tax(request: object) -> dict[str, Any]:
             steps.append(step("tax-income-percent",
                               f"step.tax.percent_rounded.{rules.interest_rounding.value.replace('-', '_')}",
                               percent=pct, worth=worth,
-                              exact=_decimal(worth * pct, 100), amount=percent, rounding=rounding.value,
+                              exact=decimal(worth * pct, 100), amount=percent, rounding=rounding.value,
                               source=rounding.source.cite(), ruling="ruling-silent-sources"))
         cheaper = "equal" if percent == flat else "percent" if percent < flat else "flat"
     steps.append(step("tax-income-percent", "step.tax.choose_first" + (f".{cheaper}" if cheaper else ""),
                       flat=flat, percent=percent,
-                      cheaper=cheaper, **src(rules.income_tax_percent)))
-    amount = flat if percent is None else min(flat, percent)
-    return finish(ctx, sq, steps, amount=amount, flat=flat, percent=percent, worth=worth, cheaper=cheaper,
+                      cheaper=cheaper, cite=rules.income_tax_percent))
+    due = flat if percent is None else min(flat, percent)
+    return result(ctx, steps, sq, amount=due, flat=flat, percent=percent, worth=worth, cheaper=cheaper,
                   choose_before_counting=True)

@@ -1,16 +1,55 @@
-"""Checking plain-data requests: every failure is an :class:`EngineError` with a field.
+"""Declared requests: one small walker turns plain JSON data into a frozen request dataclass.
 
->>> integer({"cash": 5}, "cash", 0, 100)
-5
->>> integer({"cash": "5"}, "cash", 0, 100)
+Every calculation declares its request as a frozen dataclass whose type hints
+say what each field holds (``int``, ``bool``, ``float``, ``Literal[...]`` for
+a choice, ``list[T]``, ``tuple[A, B]``, ``dict[str, T]`` for a lot map, a
+nested request dataclass, ``A | B`` for alternatives, ``X | None`` for an
+optional field, ``object`` for a value a lookup in the calculation checks) and
+whose :func:`spec` metadata adds ranges, list lengths, a default and a short
+description. :func:`parse` checks a request against its declaration and reports
+the first mistake as an :class:`EngineError` naming the field's full path
+(``players.0.properties.1.square``), with one key per kind of mistake:
+
+====================  =======================================================
+key                   mistake
+====================  =======================================================
+``unknown_field``     a field the declaration does not have
+``missing_field``     a required field is absent (or ``null``)
+``not_an_integer``    an ``int`` field holds something else (``true`` too)
+``not_a_number``      a ``float`` field holds something else
+``not_a_boolean``     a ``bool`` field holds something else
+``bad_choice``        a value outside a ``Literal[...]`` choice
+``not_a_list``        a list field holds something else
+``not_an_object``     an object field (a nested request, a lot map) holds something else
+``list_length``       a list or map with too few or too many items
+``out_of_range``      a number outside the declared range
+====================  =======================================================
+
+Cross-field rules (``owned`` at most the group's size, a hotel only after the
+edition's houses) stay as code in the calculation. The same declarations give
+the JSON Schema of every calculation (:func:`schema`), from which the site
+writes the request tables of the API page. A ``null`` field is an absent one.
+
+>>> from engine.scoring import ScoreRequest
+>>> parse(ScoreRequest, {"edition": "nl-2001-short", "players": [{"name": "An", "cash": 5}]}).players[0]
+Player(name='An', cash=5, properties=(), money=0, sets=())
+>>> parse(ScoreRequest, {"edition": "nl-2001", "players": [{"cash": 5, "properties": [{"square": 39, "hotel": 1}]}]})
 Traceback (most recent call last):
 ...
-engine.errors.EngineError: error.not_an_integer {'value': "'5'"}
+engine.errors.EngineError: error.unknown_field {'name': 'hotel'}
+>>> try:
+...     parse(ScoreRequest, {"edition": "x", "players": [{}, {"properties": [{"square": 1, "buildings": 9}]}]})
+... except EngineError as err:
+...     err.key, err.field, err.params
+('error.out_of_range', 'players.1.properties.0.buildings', {'value': 9, 'min': 0, 'max': 5})
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import types
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from .errors import EngineError
 
@@ -33,44 +72,285 @@ def show(value: object, limit: int = 40) -> str:
     return text[:limit]
 
 
-def request_mapping(request: object) -> Mapping[str, Any]:
-    if not isinstance(request, Mapping):
-        raise EngineError("error.request_not_object")
-    for key in request:
-        if not isinstance(key, str):
-            raise EngineError("error.request_not_object")
-    return request
+@dataclass(frozen=True)
+class Check:
+    """What a declaration adds to a type: range, list length, description, schema hints."""
+
+    lo: float | None = None
+    hi: float | None = None
+    min_items: int = 0
+    max_items: int | None = None
+    doc: str = ""
+    enum: tuple[Any, ...] | None = None  # schema only: the values a lookup accepts
+    json: str | None = None  # schema only: the JSON type of an ``object`` field
 
 
-def integer(req: Mapping[str, Any], name: str, lo: int, hi: int, default: int | None = None) -> int:
-    """An integer field within [lo, hi]; booleans and floats are refused."""
-    if name not in req or req[name] is None:
-        if default is None:
-            raise EngineError("error.missing_field", field=name, name=name)
-        return default
-    value = req[name]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineError("error.not_an_integer", field=name, value=show(value))
-    if not lo <= value <= hi:
-        raise EngineError("error.out_of_range", field=name, value=value if abs(value) < 10**12 else show(value, 20), min=lo, max=hi)
+def spec(default: Any = MISSING, **check: Any) -> Any:
+    """A request field: its default (none: required) and its :class:`Check`."""
+    return field(default=default, metadata={"check": Check(**check)})
+
+
+@dataclass(frozen=True)
+class Node:
+    """One compiled type. ``kind``: int, float, bool, choice, any, list, tuple, map, object or
+    union; ``items``: a list's, map's or tuple's item types, a union's alternatives; an
+    object's ``fields``: (name, type, default, check)."""
+
+    kind: str
+    check: Check
+    items: tuple[Node, ...] = ()
+    choices: tuple[Any, ...] = ()  # a choice's values
+    cls: Any = None
+    fields: tuple[tuple[str, Node, Any, Check], ...] = ()
+    names: frozenset[str] = frozenset()  # an object's field names
+
+
+_JSON_KINDS = {"int": {"int"}, "float": {"int", "float"}, "bool": {"bool"}, "choice": {"int", "str"},
+               "any": {"int", "str", "float", "bool"}, "list": {"list"}, "tuple": {"list"},
+               "map": {"object"}, "object": {"object"}}
+
+
+def _kind(value: object) -> str:
+    """The JSON kind of a value: what a union's alternatives are chosen by."""
+    for kind, types_ in (("bool", bool), ("int", int), ("float", float), ("str", str),
+                         ("list", (list, tuple)), ("object", Mapping)):
+        if isinstance(value, types_):
+            return kind
+    return "other"
+
+
+def _at(path: str, key: object) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _fail(key: str, path: str, **params: Any) -> EngineError:
+    return EngineError(key, field=path or None, **params)
+
+
+def _number(node: Node, value: Any, path: str) -> Any:
+    c = node.check
+    if isinstance(value, bool) or not isinstance(value, (int, float) if node.kind == "float" else int) \
+            or value != value:
+        raise _fail("error.not_an_integer" if node.kind == "int" else "error.not_a_number", path,
+                    value=show(value))
+    if (c.lo is not None and value < c.lo) or (c.hi is not None and value > c.hi):
+        shown = value if abs(value) < 10 ** 12 else show(value, 20)
+        raise _fail("error.out_of_range", path, value=shown, min=c.lo, max=c.hi)
     return value
 
 
-def boolean(req: Mapping[str, Any], name: str, default: bool = False) -> bool:
-    if name not in req or req[name] is None:
-        return default
-    value = req[name]
-    if not isinstance(value, bool):
-        raise EngineError("error.not_a_boolean", field=name, value=show(value))
+def _boolean(node: Node, value: Any, path: str) -> Any:
+    if value is not True and value is not False:
+        raise _fail("error.not_a_boolean", path, value=show(value))
     return value
 
 
-def choice(req: Mapping[str, Any], name: str, choices: tuple[str, ...], default: str | None = None) -> str:
-    if name not in req or req[name] is None:
-        if default is None:
-            raise EngineError("error.missing_field", field=name, name=name)
-        return default
-    value = req[name]
-    if not isinstance(value, str) or value not in choices:
-        raise EngineError("error.bad_choice", field=name, value=show(value), choices=", ".join(choices))
+def _choice(node: Node, value: Any, path: str) -> Any:
+    # bool is an int in Python: True must not pass for the choice 1
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or value not in node.choices:
+        raise _fail("error.bad_choice", path, value=show(value),
+                    choices=", ".join(str(x) for x in node.choices))
     return value
+
+
+def _list(node: Node, value: Any, path: str) -> Any:
+    if not isinstance(value, (list, tuple)):
+        raise _fail("error.not_a_list", path, value=show(value))
+    c, n = node.check, len(node.items)
+    lo, hi = (c.min_items, c.max_items) if node.kind == "list" else (n, n)
+    if len(value) < lo or (hi is not None and len(value) > hi):
+        raise _fail("error.list_length", path, count=len(value), min=lo, max=hi)
+    items = node.items * len(value) if node.kind == "list" else node.items
+    return tuple(_walk(t, v, f"{path}.{i}") for i, (t, v) in enumerate(zip(items, value)))
+
+
+def _not_an_object(value: Any, path: str) -> EngineError:
+    if not path:
+        return EngineError("error.request_not_object")
+    return _fail("error.not_an_object", path, value=show(value))
+
+
+def _object(node: Node, value: Any, path: str) -> Any:
+    if not isinstance(value, Mapping):
+        raise _not_an_object(value, path)
+    if node.kind == "map":  # {"<lot>": value}: keys are square references the calculation checks
+        if not all(isinstance(k, str) for k in value):
+            raise _not_an_object(value, path)
+        c = node.check
+        if c.max_items is not None and len(value) > c.max_items:
+            raise _fail("error.list_length", path, count=len(value), min=0, max=c.max_items)
+        return tuple((k, _walk(node.items[0], v, f"{path}.{k[:40]}")) for k, v in value.items())
+    # A frozen dataclass built without its __init__ (which sets each field through
+    # object.__setattr__): the fields are checked and complete, and this is the hot path.
+    obj = object.__new__(node.cls)
+    obj.__dict__.update(_fields(node, value, path))
+    if hasattr(obj, "__post_init__"):
+        obj.__post_init__()
+    return obj
+
+
+_WALK = {"int": _number, "float": _number, "bool": _boolean, "choice": _choice,
+         "any": lambda node, value, path: value, "list": _list, "tuple": _list, "map": _object,
+         "object": _object,
+         "union": lambda node, value, path: _walk(_alternative(node, value, path), value, path)}
+
+
+def _walk(node: Node, value: Any, path: str) -> Any:
+    """``value`` checked against ``node``: the parsed value (lists as tuples), or the error."""
+    return _WALK[node.kind](node, value, path)
+
+
+def _alternative(node: Node, value: object, path: str) -> Node:
+    """The alternative of a union that takes this JSON kind (tuples: by length)."""
+    kind = _kind(value)
+    fits = [a for a in node.items if kind in _JSON_KINDS[a.kind]]
+    if len(fits) > 1 and kind == "list":
+        sized = [a for a in fits if a.kind != "tuple" or len(a.items) == len(value)]  # type: ignore[arg-type]
+        if not sized:
+            lengths = [len(a.items) for a in fits]
+            raise _fail("error.list_length", path, count=len(value), min=min(lengths),  # type: ignore[arg-type]
+                        max=max(lengths))
+        fits = sized
+    return fits[0] if fits else node.items[0]
+
+
+def _fields(node: Node, value: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """An object's fields, checked: unknown names, then each field in declaration order."""
+    names = node.names
+    unknown = [k for k in value if k not in names]
+    if unknown:
+        if not all(isinstance(k, str) for k in unknown):
+            raise _not_an_object(value, path)
+        name = min(unknown)[:40]
+        raise _fail("error.unknown_field", _at(path, name), name=name)
+    out = {}
+    for name, sub, default, _ in node.fields:
+        raw = value.get(name)
+        if raw is not None:
+            out[name] = _WALK[sub.kind](sub, raw, f"{path}.{name}" if path else name)
+        elif default is MISSING:
+            raise _fail("error.missing_field", _at(path, name), name=_at(path, name))
+        else:
+            out[name] = default
+    return out
+
+
+_COMPILED: dict[Any, Node] = {}
+
+
+def _compile(hint: Any, c: Check = Check()) -> Node:
+    """The node of a type hint (a request dataclass is compiled once, then reused)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Annotated:
+        return _compile(args[0], args[1])
+    if is_dataclass(hint):
+        if hint not in _COMPILED:
+            hints = get_type_hints(hint, include_extras=True)  # each base in its own module
+            declared = []
+            for f in fields(hint):
+                fc = f.metadata.get("check", Check())
+                optional = type(None) in get_args(hints[f.name])  # ``X | None``
+                sub = _compile(_strip_none(hints[f.name]) if optional else hints[f.name], fc)
+                default = f.default if f.default is not MISSING else (None if optional else MISSING)
+                declared.append((f.name, sub, default, fc))
+            _COMPILED[hint] = Node("object", c, cls=hint, fields=tuple(declared),
+                                   names=frozenset(name for name, _, _, _ in declared))
+        return _COMPILED[hint]
+    if hint in (bool, int, float, object):
+        return Node({bool: "bool", int: "int", float: "float", object: "any"}[hint], c)
+    if origin is Literal:
+        return Node("choice", c, choices=args)
+    if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        return Node("list", c, (_compile(args[0]),))
+    if origin is tuple:
+        return Node("tuple", c, tuple(_compile(a) for a in args))
+    if origin is dict:
+        return Node("map", c, (_compile(args[1]),))
+    if origin in (Union, types.UnionType):
+        return Node("union", c, tuple(_compile(a, c) for a in args))
+    raise TypeError(f"undeclarable request type {hint!r}")
+
+
+def _strip_none(hint: Any) -> Any:
+    args = tuple(a for a in get_args(hint) if a is not type(None))
+    return args[0] if len(args) == 1 else Union[args]  # type: ignore[return-value]
+
+
+def parse(cls: type, request: object) -> Any:
+    """The request as an instance of its declaration ``cls``, or the first mistake."""
+    node = _COMPILED.get(cls) or _compile(cls)
+    return _object(node, request, "")
+
+
+def checked_fields(cls: type, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of ``cls`` checked against its declaration, without building an instance
+    (what a declared class's own ``__post_init__`` uses)."""
+    return _fields(_compile(cls), values, "")
+
+
+def parse_as(hint: Any, value: object, path: str) -> Any:
+    """``value`` checked against a declared type (not a whole request), errors under ``path``."""
+    if hint not in _COMPILED:
+        _COMPILED[hint] = _compile(hint)
+    return _walk(_COMPILED[hint], value, path)
+
+
+def schema(cls: type, title: str) -> dict[str, Any]:
+    """The JSON Schema (2020-12) of a request declaration."""
+    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title}
+    out.update(_schema(_compile(cls)))
+    return out
+
+
+def _schema(node: Node) -> dict[str, Any]:
+    kind, c = node.kind, node.check
+    if kind in ("int", "float"):
+        out: dict[str, Any] = {"type": "integer" if kind == "int" else "number"}
+        out.update({k: v for k, v in (("minimum", c.lo), ("maximum", c.hi)) if v is not None})
+        return out
+    if kind == "bool":
+        return {"type": "boolean"}
+    if kind == "choice":
+        return {"enum": list(node.choices)}
+    if kind == "any":
+        out = {"type": c.json.split("|") if "|" in c.json else c.json} if c.json else {}
+        return {**out, "enum": list(c.enum)} if c.enum else out
+    if kind == "union":
+        return {"anyOf": [_schema(a) for a in node.items]}
+    if kind == "list":
+        out = {"type": "array", "items": _schema(node.items[0]), "minItems": c.min_items}
+        return {**out, "maxItems": c.max_items} if c.max_items is not None else out
+    if kind == "tuple":
+        n = len(node.items)
+        return {"type": "array", "prefixItems": [_schema(i) for i in node.items], "minItems": n,
+                "maxItems": n, "items": False}
+    if kind == "map":
+        out = {"type": "object", "additionalProperties": _schema(node.items[0])}
+        return {**out, "maxProperties": c.max_items} if c.max_items is not None else out
+    props = {}
+    for name, sub, default, fc in node.fields:
+        prop = _schema(sub)
+        if fc.doc:
+            prop["description"] = fc.doc
+        if default is not MISSING:  # null stands for "absent": the default
+            if default is not None:
+                prop["default"] = list(default) if isinstance(default, tuple) else default
+            _nullable(prop)
+        props[name] = prop
+    out = {"type": "object", "properties": props, "additionalProperties": False}
+    required = [name for name, _, default, _ in node.fields if default is MISSING]
+    if required:
+        out["required"] = required
+    if node.cls.__doc__:
+        out["description"] = " ".join(node.cls.__doc__.split("\n\n")[0].split())
+    return out
+
+
+def _nullable(prop: dict[str, Any]) -> None:
+    kind = prop.get("type")
+    if kind is not None:
+        prop["type"] = (kind if isinstance(kind, list) else [kind]) + ["null"]
+    elif "enum" in prop:
+        prop["enum"] = prop["enum"] + [None]
+    elif "anyOf" in prop:
+        prop["anyOf"] = prop["anyOf"] + [{"type": "null"}]

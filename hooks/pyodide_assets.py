@@ -133,6 +133,25 @@ def copy_runtime(site_dir: Path, root: Path = ROOT) -> list[Path]:
     if not archive.is_file() or archive.read_bytes() != data:
         archive.write_bytes(data)
     written.append(archive)
+    written += write_schemas(site_dir)
+    return written
+
+
+def write_schemas(site_dir: Path) -> list[Path]:
+    """The JSON Schema of every calculation's request, next to the engine archive
+    (``assets/schemas/<kind>.schema.json``, the paths ``engine.api.describe()`` names),
+    generated from the engine's request declarations."""
+    from engine.api import SCHEMA_DIR, schemas
+
+    written = []
+    folder = (site_dir / ENGINE_ZIP).parent / SCHEMA_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for kind, schema in schemas().items():
+        path = folder / f"{kind}.schema.json"
+        text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+        written.append(path)
     return written
 
 

@@ -638,14 +638,14 @@ VIEWS: Mapping[str, View] = {
     "mortgage": [
         {"key": "calc.mortgage.received", "class": "calc-headline",
          "when": {"path": "action", "eq": "mortgage"},
-         "params": {"total": _v("cash_received", AMOUNT), "square": _v("name")}},
+         "params": {"total": _v("cash_received", AMOUNT), "square": _v("square.name")}},
         {"key": "calc.mortgage.received_parts", "when": {"path": "action", "eq": "mortgage"},
          "params": {"sale": _v("sale_proceeds", AMOUNT), "value": _v("mortgage_value", AMOUNT)}},
         {"table": "buildings_sold", "caption": "calc.mortgage.sold",
          "when": [{"path": "action", "eq": "mortgage"},
                   {"path": "buildings_sold", "len_gt": 0}],
          "columns": [
-             {"label": "calc.col.square", "path": "name"},
+             {"label": "calc.col.square", "path": "square.name"},
              {"label": "calc.mortgage.col.from", "path": "from", "enum": "calc.level."},
              {"label": "calc.mortgage.col.to", "path": "to", "enum": "calc.level."},
              {"label": "calc.mortgage.col.proceeds", "path": "proceeds", "fmt": AMOUNT},
@@ -654,7 +654,7 @@ VIEWS: Mapping[str, View] = {
          "params": {"cost": _v("lift_cost", AMOUNT)}},
         {"key": "calc.mortgage.lift_cost", "class": "calc-headline",
          "when": {"path": "action", "eq": "lift"},
-         "params": {"cost": _v("cost", AMOUNT), "square": _v("name")}},
+         "params": {"cost": _v("cost", AMOUNT), "square": _v("square.name")}},
         {"key": "calc.mortgage.lift_parts", "when": {"path": "action", "in": ["lift", "receive"]},
          "params": {"value": _v("value", AMOUNT), "interest": _v("interest", AMOUNT)}},
         {"key": "calc.mortgage.interest_exact",
@@ -663,7 +663,7 @@ VIEWS: Mapping[str, View] = {
          "params": {"exact": _v("interest_exact", AMOUNT), "interest": _v("interest", AMOUNT)}},
         {"key": "calc.mortgage.receive_cheaper.{cheaper}", "class": "calc-headline",
          "when": {"path": "action", "eq": "receive"},
-         "params": {"saving": _v("saving", AMOUNT), "square": _v("name")}},
+         "params": {"saving": _v("saving", AMOUNT), "square": _v("square.name")}},
         {"table": "options", "caption": "calc.mortgage.choices",
          "when": {"path": "action", "eq": "receive"},
          "columns": [
@@ -679,7 +679,7 @@ VIEWS: Mapping[str, View] = {
         {"table": "lots", "caption": "calc.mortgage.lots",
          "when": [{"path": "action", "eq": "bankruptcy"}, {"path": "creditor", "eq": "bank"}],
          "columns": [
-             {"label": "calc.col.square", "path": "name"},
+             {"label": "calc.col.square", "path": "square.name"},
              {"label": "calc.mortgage.col.value", "path": "value", "fmt": AMOUNT},
              {"label": "calc.mortgage.col.outcome", "path": "outcome",
               "enum": "calc.mortgage.outcome."},
@@ -687,7 +687,7 @@ VIEWS: Mapping[str, View] = {
         {"table": "lots", "caption": "calc.mortgage.lots",
          "when": [{"path": "action", "eq": "bankruptcy"}, {"path": "creditor", "eq": "player"}],
          "columns": [
-             {"label": "calc.col.square", "path": "name"},
+             {"label": "calc.col.square", "path": "square.name"},
              {"label": "calc.mortgage.col.value", "path": "value", "fmt": AMOUNT},
              {"label": "calc.mortgage.col.lift_now", "path": "options.0.total", "fmt": AMOUNT},
              {"label": "calc.mortgage.col.keep_now", "path": "options.1.now", "fmt": AMOUNT},

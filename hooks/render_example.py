@@ -692,6 +692,8 @@ def _context(w: Words, result: Mapping[str, Any], path: str) -> list[str]:
                     names.append(w.enum("option", item["option"]))
                 elif "choice" in item:
                     names.append(w.enum("choice", item["choice"]))
+                elif isinstance(item.get("square"), Mapping):  # a lot: the engine's square object
+                    names.append(h(item["square"]["name"]))
                 elif "name" in item:
                     names.append(h(item["name"]))
                 elif "group" in item:

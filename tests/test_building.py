@@ -123,7 +123,7 @@ def test_short_game_hotel_after_three_houses():
     assert build(edition="nl-2001", square=39, buildings={"37": 3, "39": 3})["building"] == "house"
     assert build(edition="classic-us-short", square=39, buildings={"37": 3, "39": 3})["building"] == "house"
     err = error(check_build, {"edition": "nl-2001-short", "square": 39, "buildings": {"37": 4, "39": 4}})
-    assert err.key == "error.too_many_houses"
+    assert err.key == "error.building_level"
 
 
 @pytest.mark.parametrize("edition", MAIN)
@@ -161,15 +161,15 @@ def test_classic_us_lot_mortgage_leaves_houses_but_blocks_building():
     ({"buildings": {"37": 1, "39": 1}, "owned_all": False}, "error.buildings_incomplete_group", "buildings"),
     ({"buildings": {"37": 4, "39": 4}, "bank_houses": 25}, "error.bank_stock_exceeded", "bank_houses"),
     ({"buildings": {"37": 5, "39": 5}, "bank_hotels": 11}, "error.bank_stock_exceeded", "bank_hotels"),
-    ({"buildings": {"38": 1}}, "error.not_in_group", "buildings"),
-    ({"buildings": {"1": 1}}, "error.not_in_group", "buildings"),
-    ({"buildings": {"39": 1, "Kalverstraat": 1}}, "error.duplicate_square", "buildings"),
-    ({"buildings": [1, 2]}, "error.not_a_lot_map", "buildings"),
-    ({"buildings": {"39": 6}}, "error.out_of_range", "buildings"),
-    ({"buildings": {"39": "2"}}, "error.not_an_integer", "buildings"),
-    ({"mortgaged": [37, 37]}, "error.duplicate_square", "mortgaged"),
-    ({"mortgaged": "37"}, "error.not_a_lot_list", "mortgaged"),
-    ({"mortgaged": [[37]]}, "error.unknown_square", "mortgaged"),
+    ({"buildings": {"38": 1}}, "error.not_in_group", "buildings.38"),
+    ({"buildings": {"1": 1}}, "error.not_in_group", "buildings.1"),
+    ({"buildings": {"39": 1, "Kalverstraat": 1}}, "error.duplicate_square", "buildings.Kalverstraat"),
+    ({"buildings": [1, 2]}, "error.not_an_object", "buildings"),
+    ({"buildings": {"39": 6}}, "error.out_of_range", "buildings.39"),
+    ({"buildings": {"39": "2"}}, "error.not_an_integer", "buildings.39"),
+    ({"mortgaged": [37, 37]}, "error.duplicate_square", "mortgaged.1"),
+    ({"mortgaged": "37"}, "error.not_a_list", "mortgaged"),
+    ({"mortgaged": [[37]]}, "error.unknown_square", "mortgaged.0"),
     ({"bank_houses": 33}, "error.out_of_range", "bank_houses"),
     ({"own_turn": "yes"}, "error.not_a_boolean", "own_turn"),
     ({"square": 5}, "error.not_buildable", "square"),
@@ -265,13 +265,13 @@ def test_short_game_hotel_brings_half_and_three_houses():
 
 
 @pytest.mark.parametrize("request_,key,field", [
-    ({"buildings": {"37": 3, "39": 3}, "sell": {"39": 4}}, "error.out_of_range", "sell"),
+    ({"buildings": {"37": 3, "39": 3}, "sell": {"39": 4}}, "error.out_of_range", "sell.39"),
     ({"buildings": {"37": 3, "39": 3}, "sell": 7}, "error.out_of_range", "sell"),
     ({"buildings": {"37": 3, "39": 3}, "sell": 0}, "error.out_of_range", "sell"),
     ({"buildings": {"37": 3, "39": 3}, "sell": {"39": 0}}, "error.nothing_to_sell", "sell"),
     ({"buildings": {}}, "error.nothing_to_sell", "sell"),
     ({"buildings": {"37": 3, "39": 3}, "sell": "all"}, "error.not_an_integer", "sell"),
-    ({"buildings": {"37": 3, "39": 3}, "sell": {"1": 1}}, "error.not_in_group", "sell"),
+    ({"buildings": {"37": 3, "39": 3}, "sell": {"1": 1}}, "error.not_in_group", "sell.1"),
     ({"buildings": {"37": 1, "39": 3}}, "error.uneven_buildings", "buildings"),
     ({"square": 12, "buildings": {}}, "error.not_buildable", "square"),
 ])

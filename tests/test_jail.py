@@ -219,11 +219,11 @@ def test_markov_advice_uses_the_edition_board() -> None:
     (req("nl-card-game"), "error.not_a_board_edition", "edition"),
     ({"turn_in_jail": 1, "cash": 0}, "error.missing_field", "edition"),
     (req(opponents_built=[["purple", 3]]), "error.unknown_group", "opponents_built.0"),
-    (req(opponents_built=[["red", 6]]), "error.building_level", "opponents_built.0"),
+    (req(opponents_built=[["red", 6]]), "error.out_of_range", "opponents_built.0.1"),
     (req("nl-2001-short", opponents_built=[["red", 4]]), "error.building_level", "opponents_built.0"),
-    (req(opponents_built=[["red", 1], ["red", 2]]), "error.built_groups", "opponents_built.1"),
+    (req(opponents_built=[["red", 1], ["red", 2]]), "error.duplicate_group", "opponents_built.1"),
     (req(opponents_built="red"), "error.not_a_list", "opponents_built"),
-    (req(opponents_built=[["red"]]), "error.built_groups", "opponents_built.0"),
+    (req(opponents_built=[["red"]]), "error.list_length", "opponents_built.0"),
 ])
 def test_bad_requests(request_: dict, key: str, field: str) -> None:
     with pytest.raises(EngineError) as err:

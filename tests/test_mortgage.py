@@ -78,7 +78,7 @@ def test_group_scope_sells_the_whole_group() -> None:
     r = m("nl-modern", "mortgage", "Brink", buildings={"1": 1, "3": 2})
     assert (r["sale_proceeds"], r["mortgage_value"], r["cash_received"]) == (75, 30, 105)
     assert r["scope"] == "group"
-    assert {b["name"]: b["houses_sold"] for b in r["buildings_sold"]} == {"Dorpsstraat": 1,
+    assert {b["square"]["name"]: b["houses_sold"] for b in r["buildings_sold"]} == {"Dorpsstraat": 1,
                                                                         "Brink": 2}
     assert r["lift_cost"] == 33  # 30 + 3
 
@@ -98,7 +98,7 @@ def test_lot_scope_keeps_the_group_even() -> None:
     # must come down to one house: Boardwalk 2 x 100 + Park Place 1 x 100 = 300; + 200
     r = m("classic-us", "mortgage", "Boardwalk", buildings={"37": 2, "39": 2})
     assert r["scope"] == "lot"
-    assert {b["name"]: (b["from"], b["to"]) for b in r["buildings_sold"]} == {
+    assert {b["square"]["name"]: (b["from"], b["to"]) for b in r["buildings_sold"]} == {
         "Park Place": (2, 1), "Boardwalk": (2, 0)}
     assert (r["sale_proceeds"], r["mortgage_value"], r["cash_received"]) == (300, 200, 500)
     assert "step.mortgage.sell_even" in keys(r)
@@ -106,7 +106,7 @@ def test_lot_scope_keeps_the_group_even() -> None:
 
 def test_lot_scope_nothing_else_when_even() -> None:
     r = m("classic-us", "mortgage", "Boardwalk", buildings={"37": 1, "39": 1})
-    assert [b["name"] for b in r["buildings_sold"]] == ["Boardwalk"]
+    assert [b["square"]["name"] for b in r["buildings_sold"]] == ["Boardwalk"]
     assert r["cash_received"] == 100 + 200
 
 
@@ -132,7 +132,7 @@ def test_classic_hotel_needs_bank_houses() -> None:
     # 003: a hotel broken down to houses needs the bank's houses (build-sell-hotel).
     # Boardwalk hotel -> 0: 100 + 4 x 100 = 500; Park Place hotel -> 1 house: 100 + 3 x 100 = 400
     r = m("classic-us", "mortgage", 39, buildings={"37": 5, "39": 5})
-    assert {b["name"]: b["proceeds"] for b in r["buildings_sold"]} == {"Park Place": 400,
+    assert {b["square"]["name"]: b["proceeds"] for b in r["buildings_sold"]} == {"Park Place": 400,
                                                                      "Boardwalk": 500}
     assert r["cash_received"] == 1100
     assert "step.mortgage.hotel_needs_bank_houses" in keys(r)
@@ -154,7 +154,7 @@ def test_bankrupt_to_a_player() -> None:
     # Kalverstraat 200: 20 / 220 / 20 + 220; Elektriciteitsbedrijf 75: 8 / 83 / 8 + 83
     r = mortgage_cost({"edition": "nl-2001", "action": "bankruptcy", "creditor": "player",
                        "squares": ["Kalverstraat", 12]})
-    lots = {lot["name"]: {o["choice"]: (o["now"], o["later"]) for o in lot["options"]}
+    lots = {lot["square"]["name"]: {o["choice"]: (o["now"], o["later"]) for o in lot["options"]}
             for lot in r["lots"]}
     assert lots == {"Kalverstraat": {"lift-now": (220, 0), "keep": (20, 220)},
                     "Elektriciteitsbedrijf": {"lift-now": (83, 0), "keep": (8, 83)}}
@@ -185,17 +185,17 @@ def test_bankrupt_to_the_bank(edition: str, outcome: str, key: str) -> None:
     ({"edition": "nl-2001", "action": "lift", "square": 39, "buildings": {"39": 1, "37": 1}},
      "error.mortgaged_with_buildings", "buildings"),
     ({"edition": "nl-2001", "action": "lift", "square": 39, "buildings": {"37": 1}},
-     "error.mortgaged_group_built", "buildings"),
+     "error.buildings_with_mortgage_in_group", "buildings"),
     ({"edition": "nl-2001", "action": "mortgage", "square": 5, "buildings": {"5": 1}},
-     "error.buildings_not_street", "buildings"),
+     "error.not_buildable", "buildings.5"),
     ({"edition": "nl-2001", "action": "mortgage", "square": 39, "buildings": {"1": 1}},
-     "error.buildings_other_group", "buildings"),
+     "error.not_in_group", "buildings.1"),
     ({"edition": "nl-2001", "action": "mortgage", "square": 39, "buildings": {"37": 3, "39": 1}},
-     "error.uneven_building", "buildings"),
+     "error.uneven_buildings", "buildings"),
     ({"edition": "nl-2001", "action": "mortgage", "square": 39, "buildings": {"39": 6}},
-     "error.building_level", "buildings.39"),
+     "error.out_of_range", "buildings.39"),
     ({"edition": "nl-2001", "action": "mortgage", "square": 39, "buildings": [1]},
-     "error.bad_buildings", "buildings"),
+     "error.not_an_object", "buildings"),
     ({"edition": "nl-2001", "action": "mortgage", "square": 0}, "error.not_a_property", "square"),
     ({"edition": "nl-2001", "action": "mortgage", "square": "Nergensstraat"},
      "error.unknown_square", "square"),

@@ -144,17 +144,17 @@ def two(*props: dict, other: tuple = ()) -> list[dict]:
 
 
 @pytest.mark.parametrize("edition, players, key, field", [
-    ("nl-2001-short", two(lot(39), other=(lot("Kalverstraat"),)), "error.square_owned_twice",
+    ("nl-2001-short", two(lot(39), other=(lot("Kalverstraat"),)), "error.duplicate_square",
      "players.1.properties.0.square"),
-    ("nl-2001-short", two(lot(5, 1)), "error.buildings_not_street", "players.0.properties.0.buildings"),
+    ("nl-2001-short", two(lot(5, 1)), "error.not_buildable", "players.0.properties.0.buildings"),
     ("nl-2001-short", two(lot(37, 1), lot(39, 1, mortgaged=True)), "error.mortgaged_with_buildings",
      "players.0.properties.1.buildings"),
-    ("nl-2001-short", two(lot(37, 1), lot(39, 0, mortgaged=True)), "error.mortgaged_group_built",
+    ("nl-2001-short", two(lot(37, 1), lot(39, 0, mortgaged=True)), "error.buildings_with_mortgage_in_group",
      "players.0.properties.0"),
-    ("nl-2001-short", two(lot(37, 1), other=(lot(39),)), "error.incomplete_group",
+    ("nl-2001-short", two(lot(37, 1), other=(lot(39),)), "error.buildings_incomplete_group",
      "players.0.properties.0"),
-    ("nl-2001-short", two(lot(39, 1)), "error.incomplete_group", "players.0.properties.0"),
-    ("nl-2001-short", two(lot(37, 3), lot(39, 1)), "error.uneven_building", "players.0.properties.0"),
+    ("nl-2001-short", two(lot(39, 1)), "error.buildings_incomplete_group", "players.0.properties.0"),
+    ("nl-2001-short", two(lot(37, 3), lot(39, 1)), "error.uneven_buildings", "players.0.properties.0"),
     ("nl-2001-short", two(lot(37, 4), lot(39, 4)), "error.building_level",
      "players.0.properties.0.buildings"),
     ("nl-2001-short", two(lot(0)), "error.not_a_property", "players.0.properties.0.square"),
@@ -166,7 +166,7 @@ def two(*props: dict, other: tuple = ()) -> list[dict]:
     ("nl-2001-short", [player("", 0), player("B", 0)], "error.bad_name", "players.0.name"),
     ("nl-2001-short", [{"name": "A", "cash": 0, "properties": "Kalverstraat"}, player("B", 0)],
      "error.not_a_list", "players.0.properties"),
-    ("nl-2001-short", [[1], player("B", 0)], "error.item_not_object", "players.0"),
+    ("nl-2001-short", [[1], player("B", 0)], "error.not_an_object", "players.0"),
 ])
 def test_impossible_states(edition: str, players: list, key: str, field: str) -> None:
     with pytest.raises(EngineError) as err:
@@ -187,18 +187,18 @@ def test_more_houses_than_the_bank_has() -> None:
     props = [lot(s.index, 4) for s in board.squares if s.group in groups]
     with pytest.raises(EngineError) as err:
         score({"edition": "nl-2001", "players": [player("A", 0, *props), player("B", 0)]})
-    assert (err.value.key, err.value.params["count"], err.value.params["max"]) == (
-        "error.bank_houses", 68, 32)
+    assert (err.value.key, err.value.params["houses"], err.value.params["total_houses"]) == (
+        "error.bank_stock_exceeded", 68, 32)
     hotels = [lot(s.index, 5) for s in board.squares if s.kind == "street"]  # 22 hotels
     with pytest.raises(EngineError) as err:
         score({"edition": "nl-2001", "players": [player("A", 0, *hotels), player("B", 0)]})
-    assert (err.value.key, err.value.params["count"]) == ("error.bank_hotels", 22)
+    assert (err.value.key, err.value.params["hotels"]) == ("error.bank_stock_exceeded", 22)
 
 
 @pytest.mark.parametrize("sets, key, field", [
     ([{"value": 40}], "error.out_of_range", "players.0.sets.0.value"),
     ([{"value": 100, "houses": 2, "hotel": True}], "error.hotel_needs_houses", "players.0.sets.0.hotel"),
-    ([{"value": 100, "houses": 1, "kind": "station"}], "error.buildings_not_street",
+    ([{"value": 100, "houses": 1, "kind": "station"}], "error.not_buildable",
      "players.0.sets.0.houses"),
     ([{"value": 100, "houses": 4}] * 4, "error.card_count.house", "players"),  # 16 > 14 cards
     ([{"value": 100, "token": True}] * 7, "error.card_count.token", "players"),  # 7 > 6 tokens

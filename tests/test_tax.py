@@ -111,19 +111,19 @@ def test_exact_ten_percent_is_not_rounded():
     ({"square": "luxe"}, "error.unknown_square", "square"),
     ({"square": 4, "cash": -1}, "error.out_of_range", "cash"),
     ({"square": 4, "cash": 1.5}, "error.not_an_integer", "cash"),
-    ({"square": 4, "properties": {"square": 39}}, "error.not_a_property_list", "properties"),
-    ({"square": 4, "properties": [39]}, "error.not_a_property_entry", "properties"),
-    ({"square": 4, "properties": [{"square": 4}]}, "error.not_a_property", "properties"),
-    ({"square": 4, "properties": [{"square": 39}, {"square": "Boardwalk"}]}, "error.duplicate_square", "properties"),
-    ({"square": 4, "properties": [{"square": 5, "buildings": 1}]}, "error.no_buildings_here", "properties"),
+    ({"square": 4, "properties": {"square": 39}}, "error.not_a_list", "properties"),
+    ({"square": 4, "properties": [39]}, "error.not_an_object", "properties.0"),
+    ({"square": 4, "properties": [{"square": 4}]}, "error.not_a_property", "properties.0.square"),
+    ({"square": 4, "properties": [{"square": 39}, {"square": "Boardwalk"}]}, "error.duplicate_square", "properties.1.square"),
+    ({"square": 4, "properties": [{"square": 5, "buildings": 1}]}, "error.not_buildable", "properties.0.buildings"),
     ({"square": 4, "properties": [{"square": 39, "buildings": 1}]}, "error.buildings_incomplete_group", "properties"),
     ({"square": 4, "properties": [{"square": 39, "buildings": 3}, {"square": 37, "buildings": 1}]},
      "error.uneven_buildings", "properties"),
     ({"square": 4, "properties": [{"square": 39, "buildings": 1, "mortgaged": True}, {"square": 37, "buildings": 1}]},
      "error.mortgaged_with_buildings", "properties"),
-    ({"square": 4, "properties": [{"square": 39, "houses": 1}]}, "error.unknown_field", "properties"),
-    ({"square": 4, "properties": [{"square": 39, "mortgaged": "no"}]}, "error.not_a_boolean", "properties"),
-    ({"square": 4, "properties": [{}]}, "error.missing_field", "properties"),
+    ({"square": 4, "properties": [{"square": 39, "houses": 1}]}, "error.unknown_field", "properties.0.houses"),
+    ({"square": 4, "properties": [{"square": 39, "mortgaged": "no"}]}, "error.not_a_boolean", "properties.0.mortgaged"),
+    ({"square": 4, "properties": [{}]}, "error.missing_field", "properties.0.square"),
 ])
 def test_bad_requests(request_, key, field):
     err = error({"edition": "classic-us", **request_})
@@ -132,7 +132,7 @@ def test_bad_requests(request_, key, field):
 
 def test_errors_name_the_entry():
     err = error({"edition": "classic-us", "square": 4, "properties": [{"square": 39}, {"square": 39}]})
-    assert err.params["position"] == 2
+    assert err.field == "properties.1.square"
 
 
 def test_more_houses_than_the_box_holds():

@@ -1,0 +1,98 @@
+"""Money and building levels: the 10% amounts, their rounding, and a hotel as a level.
+
+A request gives a lot's buildings as 0-4 houses or 5 (:data:`HOTEL`) for a
+hotel, on every edition. Internally a hotel is one *level* above the houses it
+needs (5, or 4 in the 3-house short game), so "even building" compares levels.
+
+>>> from engine.editions import edition
+>>> short = edition("nl-2001-short").rules
+>>> level_of(HOTEL, short, "buildings"), request_level(4, short)
+(4, 5)
+>>> level_of(4, short, "buildings")
+Traceback (most recent call last):
+...
+engine.errors.EngineError: error.building_level {'level': 4, 'max': 3}
+>>> ten_percent(75, edition("nl-2001").rules), ten_percent(200, edition("classic-us").rules)
+((7.5, 8), (20, 20))
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil, floor
+from typing import TYPE_CHECKING, Annotated
+
+from .errors import EngineError
+from .validate import Check
+
+if TYPE_CHECKING:
+    from .editions import Rules
+
+HOTEL = 5
+"""The request's building level for a hotel (0-4 are houses), on every edition."""
+Buildings = Annotated[int, Check(lo=0, hi=HOTEL)]
+"""A request's buildings on one lot: 0-4 houses or 5 for a hotel."""
+
+Amount = int | float
+"""Amounts are ints; only the ``exact`` rounding mode can leave a fraction (as a float)."""
+
+
+def hotel_level(rules: Rules) -> int:
+    """Internal level of a hotel: one above the houses it needs (5, or 4 in the short game)."""
+    return rules.houses_before_hotel.value + 1
+
+
+def level_of(buildings: int, rules: Rules, field: str) -> int:
+    """A request's buildings (0 .. houses before a hotel, or 5) as an internal level."""
+    houses = rules.houses_before_hotel.value
+    if buildings == HOTEL:
+        return houses + 1
+    if buildings > houses:  # four houses cannot stand in the 3-house short game
+        raise EngineError("error.building_level", field=field, level=buildings, max=houses)
+    return buildings
+
+
+def request_level(level: int, rules: Rules) -> int:
+    """An internal level as the request writes it (a hotel is 5)."""
+    return HOTEL if level == hotel_level(rules) else level
+
+
+def rounded(exact: Fraction, mode: str) -> Fraction:
+    """An exact amount rounded by an edition's rule for 10% amounts (``interest_rounding``).
+
+    >>> [int(rounded(Fraction(35, 2), m)) for m in ("up", "half-up", "up-to-10")]
+    [18, 18, 20]
+    >>> rounded(Fraction(35, 2), "exact")
+    Fraction(35, 2)
+    """
+    if mode == "up":
+        return Fraction(ceil(exact))
+    if mode == "half-up":
+        return Fraction(floor(exact + Fraction(1, 2)))
+    if mode == "up-to-10":
+        return Fraction(ceil(exact / 10) * 10)
+    return exact  # "exact"
+
+
+def amount(x: Fraction) -> Amount:
+    """A JSON amount: an int when whole, else a float."""
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def ten_percent(value: int, rules: Rules) -> tuple[Amount, Amount]:
+    """(exact, to pay): the edition's mortgage interest on ``value``, rounded by its rule."""
+    exact = Fraction(value * rules.mortgage_interest_percent.value, 100)
+    return amount(exact), amount(rounded(exact, rules.interest_rounding.value))
+
+
+def decimal(numerator: int, denominator: int) -> str:
+    """``numerator / denominator`` (a power of ten) as exact text, without float rounding.
+
+    >>> decimal(12345, 100), decimal(1575, 10), decimal(300, 100)
+    ('123.45', '157.5', '3')
+    """
+    whole, rest = divmod(numerator, denominator)
+    if rest == 0:
+        return str(whole)
+    digits = len(str(denominator)) - 1
+    return f"{whole}.{rest * 10 ** digits // denominator:0{digits}d}".rstrip("0")
