@@ -112,6 +112,11 @@ class MarkovModel:
       Dutch "pay 10 or take a Kans card" card (0 = always pays).
     * ``us_chance_moving_cards`` (10): 10 (2008+ deck) or 9 (older deck, one
       nearest-railroad card is a money card); used on the Atlantic City board only.
+    * ``jail_release_rolls_again`` (False): strategy ``stay``, a double that frees the
+      player counts as the first double of the turn, so the player rolls again after
+      that move (the convention of the published Collins / Durrett "long stay"
+      tables). False is the rulebooks' rule: the move ends the turn (002 «Uit de
+      gevangenis komen», 003 «Gevangenis»).
     """
 
     board: str = "atlantic-city"
@@ -123,6 +128,7 @@ class MarkovModel:
     back_three_draws: bool = True
     kans_choice_draw_probability: float = 0.0
     us_chance_moving_cards: int = 10
+    jail_release_rolls_again: bool = False
 
     def __post_init__(self) -> None:
         _check_model(self)
@@ -150,7 +156,7 @@ def _check_model(m: MarkovModel) -> None:
         raise _bad("doubles_to_jail", m.doubles_to_jail)
     if not _is_int(m.jail_max_turns) or not 1 <= m.jail_max_turns <= 6:
         raise _bad("jail_max_turns", m.jail_max_turns)
-    for name in ("third_failed_roll_moves", "back_three_draws"):
+    for name in ("third_failed_roll_moves", "back_three_draws", "jail_release_rolls_again"):
         if not isinstance(getattr(m, name), bool):
             raise _bad(name, getattr(m, name))
     if m.cards_with_replacement is not True:
@@ -353,9 +359,13 @@ def _chain(m: MarkovModel) -> _Chain:
             nroll = 1.0
             for total, dbl, pd in _DICE:
                 if dbl or (j == m.jail_max_turns - 1 and m.third_failed_roll_moves):
+                    again = dbl and m.jail_release_rolls_again  # the release double starts a run
                     for o, po in landing[(JAIL_SQUARE + total) % SQUARES]:
                         vis[o] += pd * po
-                        row[jail0 if o == JAIL else index[o]] += pd * po
+                        if again and o != JAIL:
+                            cur[(o, 1)] = cur.get((o, 1), 0.0) + pd * po
+                        else:
+                            row[jail0 if o == JAIL else index[o]] += pd * po
                 elif j < m.jail_max_turns - 1:
                     vis[JAIL] += pd
                     row[index[-2 - j]] += pd
