@@ -225,6 +225,6 @@ def page_clauses(slug: str) -> tuple[Clause, ...]:
     """The clauses of one page, in order.
 
     >>> [c.number for c in page_clauses("trading")]
-    ['8.1', '8.2', '8.3', '8.4']
+    ['8.1', '8.2', '8.3', '8.4', '8.5']
     """
     return tuple(c for c in CLAUSES.values() if c.page == slug)

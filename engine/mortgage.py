@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from math import ceil, floor
+from math import ceil
 from typing import Any
 
 from .boards import STREET, Board, Square
@@ -53,7 +53,7 @@ MAX_LOTS = 28
 """A board has 28 properties: no list of lots can be longer."""
 
 Amount = int | float
-"""Amounts are ints; only the ``exact`` rounding mode can give a fraction (as a float)."""
+"""Amounts are ints; only an exact (unrounded) interest can be a fraction (as a float)."""
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -179,9 +179,7 @@ def check_even(board: Board, levels: Mapping[int, int], rules: Rules, field: str
 def interest(value: int, rules: Rules) -> tuple[Amount, Amount]:
     """(exact interest, interest to pay) for a mortgage ``value`` under the edition's rounding.
 
-    ``up`` rounds up to a whole unit (the ruling of every edition), ``half-up``
-    to the nearest unit (halves up), ``up-to-10`` up to a multiple of 10,
-    ``exact`` keeps the fraction.
+    Every edition has the same ruling, ``up``: up to a whole unit (the sources are silent).
 
     >>> interest(75, edition("nl-2001").rules)
     (7.5, 8)
@@ -189,15 +187,7 @@ def interest(value: int, rules: Rules) -> tuple[Amount, Amount]:
     (20, 20)
     """
     exact = Fraction(value * rules.mortgage_interest_percent.value, 100)
-    mode = rules.interest_rounding.value
-    if mode == "up":
-        paid = Fraction(ceil(exact))
-    elif mode == "half-up":
-        paid = Fraction(floor(exact + Fraction(1, 2)))
-    elif mode == "up-to-10":
-        paid = Fraction(ceil(exact / 10) * 10)
-    else:  # exact
-        paid = exact
+    paid = Fraction(ceil(exact))  # interest_rounding "up", the only mode (see editions.Rules)
     return _amount(exact), _amount(paid)
 
 

@@ -49,18 +49,14 @@ T = TypeVar("T")
 def round_amount(exact: Fraction, mode: str) -> int:
     """A whole amount from an exact one, by an edition's rounding rule for 10% amounts.
 
-    >>> [round_amount(Fraction(35, 2), m) for m in ("up", "half-up", "up-to-10", "exact")]
-    [18, 18, 20, 18]
-    >>> round_amount(Fraction(174, 10), "half-up"), round_amount(Fraction(170), "up-to-10")
-    (17, 170)
+    ``up`` is the one rule every edition has (``interest_rounding``, a ruling).
+
+    >>> round_amount(Fraction(35, 2), "up"), round_amount(Fraction(170), "up")
+    (18, 170)
     """
     if exact.denominator == 1:
         return int(exact)
-    if mode == "half-up":
-        return math.floor(exact + Fraction(1, 2))
-    if mode == "up-to-10":
-        return math.ceil(exact / 10) * 10
-    return math.ceil(exact)  # "up"; "exact" cannot stay exact in whole units: rounds up as well
+    return math.ceil(exact)  # "up"
 
 
 def _decimal(numerator: int, denominator: int) -> str:
