@@ -11,14 +11,16 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from pathlib import Path
 
 import pytest
 
 from engine import editions
-from engine.clauses import CLAUSES
+from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, HOUSE_RULES, MAIN_EDITIONS, with_house_rules
 from engine.sources import BOARD, BOARD_FILE, Source, Value
-from tools.evidence import HEADINGS, evidence_problem, norm, section_texts, sections
+from tools.evidence import (HEADINGS, evidence_problem, norm, prose_citations, prose_problems,
+                            section_texts, sections)
 
 
 def _values(ed):
@@ -110,3 +112,38 @@ def test_rulings_name_a_ruling_clause(edition_id):
 
 def test_the_module_leaks_no_source_shorthand():
     assert not hasattr(editions, "S") and not hasattr(editions, "_b")
+
+
+# --------------------------------------------------------------------------- prose citations
+
+LANGS = ("nl", "sv", "da", "nb")
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prose_citations_name_sections_that_state_their_amounts(lang, report):
+    """Each "(bron 000, «Huur»)" on a rule page names a real section of that rulebook, and
+    where the text it stands behind states an amount, each cited section states it."""
+    problems, groups = [], 0
+    for page in PAGES:
+        path = DOCS / lang / f"{page.slug}.md"
+        text = path.read_text(encoding="utf-8")
+        groups += len(prose_citations(text, lang))
+        problems += [f"{lang}/{page.slug}.md {p}" for p in prose_problems(text, lang)]
+    report("sources", f"prose citation groups ({lang})", groups)
+    assert groups > 60, "hardly any citations found: the parser is broken"
+    assert problems == [], "\n".join(problems)
+
+
+def test_prose_check_fails_on_a_planted_wrong_section():
+    good = "Bij vier stations betaal je 200 (bron 002, «Stations»)."
+    assert prose_problems(good, "nl") == []
+    # the amount is not in 002 «Straten» (a real section), nor in 000 «Stations» (deed amount)
+    assert prose_problems(good.replace("«Stations»", "«Straten»"), "nl")
+    assert prose_problems(good.replace("bron 002", "bron 000"), "nl")
+    # a section that is no heading of the file
+    assert prose_problems("Zo gaat het (bron 003, «Regels voor stations»).", "nl")
+    # Swedish quotes, and a heading with brackets inside
+    assert prose_problems("Du får 200 (källa 001, ”PASSERA GO (GÅ)”).", "sv") == []
+    assert prose_problems("Du får 500 (källa 001, ”PASSERA GO (GÅ)”).", "sv")
+    assert prose_problems("Hoogstens 15 kaarten (bron 004, «A) De Beloning»).", "nl") == []

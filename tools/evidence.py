@@ -174,3 +174,119 @@ def evidence_problem(source: Source) -> str | None:
     if not any(phrase in norm(t) for t in texts):
         return f"{source.evidence!r} is not in {source.file} «{source.section}»"
     return None
+
+
+# --------------------------------------------------------------------------- prose citations
+
+CITE_WORDS = {"nl": "bron", "sv": "källa", "da": "kilde", "nb": "kilde"}
+"""How each language's pages write "(bron 000, «Huur»)"."""
+
+NUMBER_WORDS = {
+    "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "tien": 10,
+    "två": 2, "tre": 3, "fyra": 4, "fem": 5, "sex": 6, "sju": 7, "åtta": 8, "tio": 10,
+    "to": 2, "fire": 4, "seks": 6, "syv": 7, "sju": 7, "otte": 8, "åtte": 8, "ti": 10,
+}
+"""Small numbers the rulebooks spell out ("twee tot zes spelers"): read as digits."""
+
+_NUMBER = re.compile(r"(?<![\w.,-])(\d{1,3}(?:[.\s]\d{3})+|\d+)(?:[.,]\d+)?(?![\w-])")
+
+
+def numbers(text: str, words: bool = True) -> set[int]:
+    """The whole numbers a text states, in digits (1.500, 1 500 and 1500 alike) or, with
+    ``words``, as a small number word (the rulebooks spell some out; the site's pages write
+    amounts in digits, and "all four editions" is no amount)."""
+    found = set()
+    for m in _NUMBER.finditer(text):
+        if re.fullmatch(r"00\d", m.group()):
+            continue  # a source number (000 ... 004), not an amount
+        found.add(int(re.sub(r"[.\s]", "", m.group(1))))
+    if words:
+        for word in re.findall(r"[^\W\d_]+", text.casefold()):
+            if word in NUMBER_WORDS:
+                found.add(NUMBER_WORDS[word])
+    return found
+
+
+@dataclass(frozen=True)
+class ProseCitation:
+    """One citation group ``(bron 000, «A»; bron 002, «B»)`` on a page and the claim before it."""
+
+    line: int
+    claim: str
+    cited: tuple[tuple[str, str], ...]  # (file, section heading)
+    unknown: tuple[str, ...]  # "000, «Nope»": a section that is not a heading of that file
+
+
+def _sections_after(file: str, text: str) -> tuple[list[str], list[str]]:
+    """The headings of ``file`` quoted in ``text`` (each after an opening quote), and the
+    quoted names that are no heading."""
+    headings = sorted({s.heading for s in sections(file)}, key=len, reverse=True)
+    found, unknown = [], []
+    flat = " ".join(text.split())
+    for m in re.finditer(r"[«”]", flat):
+        rest = flat[m.end():]
+        hit = next((hd for hd in headings if re.match(re.escape(" ".join(hd.split())) + r"\s?[»”]",
+                                                      rest)), None)
+        if hit:
+            found.append(hit)
+        elif m.group() == "«" or not re.match(r"[\s,;).]", rest[:1] or " "):
+            close = re.match(r"[^»”]*", rest).group()
+            if m.group() == "«" or close:
+                unknown.append(f"{file}, «{close}»")
+    return found, unknown
+
+
+def prose_citations(text: str, lang: str) -> list[ProseCitation]:
+    """Every parenthesised citation group of a page, with the text it stands behind.
+
+    The claim of a group is the text since the previous group or the start of its
+    paragraph (list item), without code spans, directives and anchors.
+    """
+    word = CITE_WORDS[lang]
+    out = []
+    group = re.compile(r"\((?:[^()]*?\b" + word + r"(?:en|or|r)?\s+\d{3}[^()]*)\)")
+    # brackets inside a quoted heading («A) De Beloning») do not end the citation group
+    masked = re.sub(r"«[^»]*»|”[^”\n]*”", lambda q: q.group().replace("(", "\x01").replace(")", "\x02"), text)
+    start = 0
+    for m in group.finditer(masked):
+        para_start = max(text.rfind("\n\n", 0, m.start()), text.rfind("\n- ", 0, m.start()))
+        claim = text[max(start, para_start + 1):m.start()]
+        claim = re.sub(r"`[^`]*`|\[\[[^\]]*\]\]|\{#[^}]*\}|\([^()]*\)", " ", claim)
+        cited, unknown = [], []
+        for part in re.split(r";", text[m.start():m.end()]):
+            f = re.search(r"\b" + word + r"(?:en|or|r)?\s+(\d{3})", part)
+            if not f or f.group(1) not in SOURCE_FILES:
+                continue
+            got, bad = _sections_after(f.group(1), part[f.end():])
+            cited += [(f.group(1), hd) for hd in got]
+            unknown += bad
+        out.append(ProseCitation(text.count("\n", 0, m.start()) + 1, claim, tuple(cited),
+                                 tuple(unknown)))
+        start = m.end()
+    return out
+
+
+_SQUARE_NO = re.compile(r"\b(?:vakje|vakjes|ruta|rutan|rutorna|felt|feltet|felterne|feltene|rute|ruten)"
+                        r"\s+\d+", re.IGNORECASE)
+
+
+def prose_problems(text: str, lang: str) -> list[str]:
+    """Citations that name no real section, and amounts a cited section does not state.
+
+    A claim that states an amount (a number other than a year) must find one of its
+    numbers in *each* section its citation names: a section cited for an amount must
+    give that amount. Board data are written as such, not as a rulebook citation.
+    """
+    problems = []
+    for c in prose_citations(text, lang):
+        problems += [f"line {c.line}: {u} is not a section of that file" for u in c.unknown]
+        claim = _SQUARE_NO.sub(" ", c.claim)  # "vakje 38" names a square, it is no amount
+        amounts = {n for n in numbers(claim, words=False) if not 1900 <= n <= 2100}
+        if not amounts:
+            continue
+        for file, heading in c.cited:
+            stated = set().union(*(numbers(t) for t in section_texts(file, heading)))
+            if not amounts & stated:
+                problems.append(f"line {c.line}: {file} «{heading}» states none of "
+                                f"{sorted(amounts)} ({' '.join(c.claim.split())[-90:]!r})")
+    return problems
