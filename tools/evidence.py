@@ -280,6 +280,12 @@ def prose_problems(text: str, lang: str) -> list[str]:
     problems = []
     for c in prose_citations(text, lang):
         problems += [f"line {c.line}: {u} is not a section of that file" for u in c.unknown]
+        for file, heading in c.cited:  # a chapter heading right above its first subsection
+            body = [t[len(t.split("\n", 1)[0]) if file not in ("001", "004") else len(heading):].strip()
+                    for t in section_texts(file, heading)]
+            if not any(body) and len(heading.split()) < 5:  # a long title line says it itself
+                problems.append(f"line {c.line}: {file} «{heading}» has no text of its own "
+                                f"(cite the subsection that says it)")
         claim = _SQUARE_NO.sub(" ", c.claim)  # "vakje 38" names a square, it is no amount
         amounts = {n for n in numbers(claim, words=False) if not 1900 <= n <= 2100}
         if not amounts:
