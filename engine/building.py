@@ -204,9 +204,9 @@ def check_build(request: object) -> dict[str, Any]:
     if not owned_all:
         steps.append(step("build-set", "step.build.set_incomplete", group=sq.group, lots=len(group.lots)))
         reasons.append("reason.build.incomplete_group")
-    if mortgaged:
+    if mortgaged and rules.build_unmortgaged_group.value:
         steps.append(step("build-set", "step.build.set_mortgaged", mortgaged=", ".join(mortgaged),
-                          count=len(mortgaged)))
+                          count=len(mortgaged), **src(rules.build_unmortgaged_group)))
         reasons.append("reason.build.mortgage_in_group")
 
     when = rules.build_when

@@ -91,6 +91,7 @@ PAGES: tuple[Page, ...] = (
         ("tax-income-percent", "The 10% option and what counts"),
         ("tax-luxury", "The second tax square"),
         ("free-parking", "Free Parking"),
+        ("cards-shuffle", "Shuffling the decks at the start"),
     )),
     Page("jail", "6", (
         ("jail-sent", "How you end up in jail"),
@@ -116,6 +117,7 @@ PAGES: tuple[Page, ...] = (
         ("trade-mortgaged", "Trading mortgaged property"),
         ("trade-cards", "Trading get-out cards"),
         ("trade-debt-property", "Paying a debt with property"),
+        ("trade-no-rent-deals", "No deals to waive rent"),
     )),
     Page("mortgages", "9", (
         ("mortgage-value", "The mortgage value"),
@@ -179,6 +181,14 @@ PAGES: tuple[Page, ...] = (
         ("ruling-partly-built", "Double rent on the unbuilt lots of a partly built group"),
         ("ruling-silent-sources", "Where a rulebook is silent"),
         ("ruling-luxury-tax", "The second tax square on the Atlantic City board"),
+        ("ruling-jailed-may-deal", "Building and trading from jail where the text names only rent"),
+        ("ruling-third-failed-roll", "Which roll moves you after the third failed jail roll"),
+        ("ruling-short-score-count", "Mortgaged lots in the 2001 short-game count"),
+        ("ruling-handed-back", "Buildings 'handed back' in the Nordic text"),
+        ("ruling-text-slips", "Slips in the rulebook texts"),
+        ("ruling-speed-die-turn", "Speed die: every turn, and Mr. Monopoly at the end of the turn"),
+        ("ruling-bankrupt-player-modern", "Bankrupt to a player in the modern rules"),
+        ("ruling-card-game-sets", "Utilities and stations in the card game's sets"),
     )),
 )
 
@@ -215,6 +225,6 @@ def page_clauses(slug: str) -> tuple[Clause, ...]:
     """The clauses of one page, in order.
 
     >>> [c.number for c in page_clauses("trading")]
-    ['8.1', '8.2', '8.3', '8.4']
+    ['8.1', '8.2', '8.3', '8.4', '8.5']
     """
     return tuple(c for c in CLAUSES.values() if c.page == slug)

@@ -29,7 +29,7 @@ from typing import Any, Mapping
 
 from .boards import ATLANTIC_CITY, DUTCH, Board
 from .errors import EngineError
-from .sources import Source, Value, fact, ruled
+from .sources import Source, Value, deed, fact, ruled
 from .validate import show
 
 
@@ -85,6 +85,7 @@ class Rules:
     jailed_may_deal: Value[bool] = _p("jail-rights", (True, False))
     # Building
     build_when: Value[str] = _p("build-when", ("any-time", "own-turn"))
+    build_unmortgaged_group: Value[bool] = _p("build-set", (True,))  # no building next to a mortgage
     even_building: Value[bool] = _p("build-even", (True, False))
     houses_before_hotel: Value[int] = _p("build-hotel")
     shortage_opening: Value[str] = _p(
@@ -95,7 +96,7 @@ class Rules:
     debt_in_property: Value[bool] = _p("trade-debt-property", (True, False))
     mortgage_scope: Value[str] = _p("mortgage-buildings", ("lot", "group"))
     mortgage_interest_percent: Value[int] = _p("mortgage-lift")
-    interest_rounding: Value[str] = _p("mortgage-rounding", ("up", "exact", "half-up", "up-to-10"))
+    interest_rounding: Value[str] = _p("mortgage-rounding", ("up",))  # the one ruling every edition has
     bankrupt_bank_mortgages: Value[str] = _p("bankrupt-bank", ("auctioned", "lapse"))
     creditor_pays_interest: Value[bool] = _p("bankrupt-mortgaged", (True, False))
     # Shorter games
@@ -143,275 +144,364 @@ class Edition:
         return self.board.currency if self.board else "EUR"
 
 
+class _Book:
+    """Shorthands for the values of one rulebook (``000`` ... ``004``): ``fact`` and ``ruled``."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fact(self, value: Any, section: str, evidence: str) -> Value[Any]:
+        return fact(value, self.file, section, evidence)
+
+    def ruled(self, value: Any, ruling: str, section: str, evidence: str | None = None) -> Value[Any]:
+        return ruled(value, ruling, self.file, section, evidence)
+
+
+# Board and deed data (shared/reference/board.md): "the amount on the deed / on the square".
+_COMMON = "Board and card facts"
+_NL_BOARD = "Dutch board (euro edition, about 2002-2010) — used by 000 and 002"
+_US_BOARD = "Classic US (Atlantic City) board — used by the Nordic travel edition (001) and the summary (003)"
+_NL_DECKS = "Dutch Kans and Algemeen Fonds decks (guilder-era text; same amounts in the euro texts)"
+_STATION_DEED = deed((25, 50, 100, 200), _COMMON, "rent 25/50/100/200 by number owned")
+_UTILITY_DEED = deed((4, 10), _COMMON, "rent 4x or 10x the dice")
+_NL_INCOME_TAX = deed(200, _NL_BOARD, "**Inkomstenbelasting** | – | pay **200**")
+_US_INCOME_TAX = deed(200, _US_BOARD, "Income Tax | *tax* | pay 200")
+_NL_NO_STATION_CARD = deed(False, _NL_DECKS, 'no "nearest railroad/utility" cards')
+
 # --- nl-2001: Hasbro Netherlands 2001 rulebook (source 000) -----------------
-S = "000"
+_b = _Book("000")
 NL_2001 = Rules(
-    start_money=fact(1500, S, "4. De bankier en de bank"),
-    min_players=ruled(2, "ruling-silent-sources", S, "HET SPEL"),
-    max_players=ruled(8, "ruling-silent-sources", S, "4. De bankier en de bank"),
-    bank_never_bankrupt=fact(True, S, "4. De bankier en de bank"),
-    houses_in_bank=fact(32, S, "Tekort aan huizen en hotels"),
-    hotels_in_bank=fact(12, S, "Tekort aan huizen en hotels"),
-    go_salary=fact(200, S, "E 200 salaris innen"),
-    doubles_to_jail=fact(3, S, "Dubbel gooien"),
-    third_double_moves=ruled(False, "ruling-third-double-move", S, "Dubbel gooien"),
-    go_twice_per_turn=fact(True, S, "\u201cSTART\u201d passeren"),
-    decliner_may_bid=fact(True, S, "Grond kopen"),
-    auction_opening=fact("any-offer", S, "Grond kopen"),
-    rent_claim_deadline=fact("before-next-roll", S, "Huur"),
-    set_double_rent=fact(True, S, "Huur"),
-    mortgaged_group_rent=fact("none", S, "Huur"),
-    partly_built_double=fact(True, S, "Huizen"),
-    station_rents=fact((25, 50, 100, 200), S, "Stations"),
-    mortgaged_count_for_set=ruled(True, "ruling-mortgaged-group-rent", S, "Stations"),
-    utility_multipliers=fact((4, 10), S, "Nutsbedrijven"),
-    utility_dice=fact("arrival-roll", S, "Nutsbedrijven"),
-    utility_dice_by_card=fact("reroll", S, "Nutsbedrijven"),
-    station_card_double=fact(False, S, "\u201cKans\u201d en \u201cAlgemeen Fonds\u201d"),
-    owner_in_jail_collects=fact(True, S, "Gevangenis"),
-    card_mode=fact("deck", S, "\u201cKans\u201d en \u201cAlgemeen Fonds\u201d"),
-    income_tax=fact(200, S, "Belastingen"),
-    income_tax_percent=fact(None, S, "Belastingen"),
-    free_parking=fact("nothing", S, "Vrij parkeren"),
-    jail_fine=fact(50, S, "Gevangenis"),
-    jail_max_turns=fact(3, S, "Gevangenis"),
-    jail_pay_when=ruled("any-time-then-next-turn", "ruling-silent-sources", S, "Gevangenis"),
-    jail_doubles_extra_roll=ruled(False, "ruling-silent-sources", S, "Gevangenis"),
-    jail_third_failure=fact("pay-then-move", S, "Gevangenis"),
-    jail_card_buyable=fact(True, S, "Gevangenis"),
-    jailed_may_deal=fact(True, S, "Gevangenis"),
-    build_when=fact("any-time", S, "Huizen"),
-    even_building=fact(True, S, "Huizen"),
-    houses_before_hotel=fact(4, S, "Hotels"),
-    shortage_opening=fact("lowest-deed-price", S, "Tekort aan huizen en hotels"),
-    hotel_sale=fact("half-hotel-and-houses", S, "Grond verkopen"),
-    trade_built_groups=fact(False, S, "Grond verkopen"),
-    debt_in_property=fact(True, S, "Opmerkingen"),
-    mortgage_scope=ruled("group", "ruling-mortgage-scope", S, "Hypotheek"),
-    mortgage_interest_percent=fact(10, S, "Hypotheek"),
-    interest_rounding=ruled("up", "ruling-interest-rounding", S, "Hypotheek"),
-    bankrupt_bank_mortgages=ruled("lapse", "ruling-bankrupt-mortgaged", S, "Faillissement"),
-    creditor_pays_interest=fact(True, S, "Faillissement"),
-    game_end=fact("last-player", S, "De winnaar"),
-    score_mortgaged=fact("half-price", S, "SPELREGELS VOOR EEN KORT SPEL"),
-    score_hotel=fact("hotel-price-plus-houses", S, "SPELREGELS VOOR EEN KORT SPEL"),
-    deal_deeds=fact(0, S, "HET SPEL"),
-    speed_die=fact(False, S, "HET SPEL"),
-    auction_every_sale=fact(False, S, "varianten"),
+    start_money=_b.fact(1500, "4. De bankier en de bank", "De bank geeft elke speler E 1500"),
+    min_players=_b.ruled(2, "ruling-silent-sources", "HET SPEL"),
+    max_players=_b.ruled(8, "ruling-silent-sources", "4. De bankier en de bank",
+                         "Als er meer dan vijf spelers zijn"),
+    bank_never_bankrupt=_b.fact(True, "4. De bankier en de bank", "De bank kan nooit"),
+    # 000 only says the supply is limited; the count is what 001 and 003 give (issue 13, item 1)
+    houses_in_bank=_b.ruled(32, "ruling-silent-sources", "Tekort aan huizen en hotels",
+                            "beperkt aantal huizen of hotels"),
+    hotels_in_bank=_b.ruled(12, "ruling-silent-sources", "Tekort aan huizen en hotels",
+                            "beperkt aantal huizen of hotels"),
+    go_salary=_b.fact(200, "\u201cSTART\u201d passeren", "ontvangt u E 200 salaris"),
+    doubles_to_jail=_b.fact(3, "Dubbel gooien", "drie keer achter elkaar dubbel gooit"),
+    third_double_moves=_b.ruled(False, "ruling-third-double-move", "Dubbel gooien"),
+    go_twice_per_turn=_b.fact(True, "\u201cSTART\u201d passeren", "in één beurt twee keer E 200 verdienen"),
+    decliner_may_bid=_b.fact(True, "Grond kopen", "De speler die afzag van zijn kooprecht mag ook meebieden"),
+    auction_opening=_b.fact("any-offer", "Grond kopen",
+                            "te beginnen bij een prijs die een van de spelers ervoor geven wil"),
+    rent_claim_deadline=_b.fact("before-next-roll", "Huur",
+                                "voordat de volgende speler de dobbelstenen gooit"),
+    set_double_rent=_b.fact(True, "Huur", "de dubbele huur vragen"),
+    mortgaged_group_rent=_b.fact("none", "Huur", "mag er geen dubbele huur geïnd worden"),
+    partly_built_double=_b.fact(True, "Huizen", "mag u nog steeds dubbele huur vragen"),
+    station_rents=_STATION_DEED,  # 000 «Stations»: "het op het eigendomsbewijs aangegeven bedrag"
+    mortgaged_count_for_set=_b.ruled(True, "ruling-mortgaged-group-rent", "Stations"),
+    utility_multipliers=_b.fact((4, 10), "Nutsbedrijven", "4 maal het aantal ogen"),
+    utility_dice=_b.fact("arrival-roll", "Nutsbedrijven", "wat u zojuist gegooid heeft"),
+    utility_dice_by_card=_b.fact("reroll", "Nutsbedrijven",
+                                 "dan moet u de dobbelstenen gooien om de verschuldigde huur te bepalen"),
+    station_card_double=_NL_NO_STATION_CARD,  # 000 lists no cards; the Dutch deck has no such card
+    owner_in_jail_collects=_b.fact(True, "Gevangenis", "mogen gewoon huur innen"),
+    card_mode=_b.fact("deck", "\u201cKans\u201d en \u201cAlgemeen Fonds\u201d",
+                      "neemt de bovenste kaart van de betreffende stapel"),
+    income_tax=_NL_INCOME_TAX,  # 000 «Belastingen»: "betaalt u het verschuldigde bedrag"
+    income_tax_percent=_b.fact(None, "Belastingen", "betaalt u het verschuldigde bedrag aan de bank"),
+    free_parking=_b.fact("nothing", "Vrij parkeren", "Er staan geen straffen op dit vakje"),
+    jail_fine=_b.fact(50, "Gevangenis", "E 50 boete betalen"),
+    jail_max_turns=_b.fact(3, "Gevangenis", "3 beurten in de gevangenis blijven wachten"),
+    jail_pay_when=_b.ruled("any-time-then-next-turn", "ruling-silent-sources", "Gevangenis",
+                           "E 50 boete betalen en bij uw volgende beurt verder spelen"),
+    jail_doubles_extra_roll=_b.ruled(False, "ruling-silent-sources", "Gevangenis"),
+    # 000 says pay before moving, not by which roll you move
+    jail_third_failure=_b.ruled("pay-then-move", "ruling-third-failed-roll", "Gevangenis",
+                                "E 50 boete betalen voordat u uw pion verplaatst"),
+    jail_card_buyable=_b.fact(True, "Gevangenis", "van een andere speler kopen en gebruiken"),
+    jailed_may_deal=_b.ruled(True, "ruling-jailed-may-deal", "Gevangenis", "mogen gewoon huur innen"),
+    build_when=_b.fact("any-time", "Huizen", "U mag op elk moment van het spel kopen of verkopen"),
+    build_unmortgaged_group=_b.fact(True, "Huizen", "In een stad mag niet gebouwd worden wanneer "
+                                    "een van de straten met hypotheek bezwaard is"),
+    even_building=_b.fact(True, "Huizen", "u moet uw grond gelijkmatig bebouwen"),
+    houses_before_hotel=_b.fact(4, "Hotels", "moet eerst op elke straat van een stad vier huizen hebben"),
+    shortage_opening=_b.fact("lowest-deed-price", "Tekort aan huizen en hotels",
+                             "De bank begint bij de laagste prijs die op een eigendomsbewijs staat"),
+    # 000 contradicts itself on the swap back to houses (issue 13, item 9): a ruling
+    hotel_sale=_b.ruled("half-hotel-and-houses", "ruling-hotel-no-houses", "Tekort aan huizen en hotels",
+                        "een hotel verkopen en door huizen vervangen wanneer er geen huizen beschikbaar zijn"),
+    trade_built_groups=_b.fact(False, "Grond verkopen",
+                               "dan mag er van die stad niets verkocht worden"),
+    debt_in_property=_b.fact(True, "Opmerkingen", "zijn schuld (gedeeltelijk) voldoen in de vorm van bezit"),
+    mortgage_scope=_b.ruled("group", "ruling-mortgage-scope", "Hypotheek",
+                            "Verkoop eerst alle eventuele bebouwing"),
+    mortgage_interest_percent=_b.fact(10, "Hypotheek", "plus 10% hypotheekrente"),
+    interest_rounding=_b.ruled("up", "ruling-interest-rounding", "Hypotheek"),
+    bankrupt_bank_mortgages=_b.ruled("lapse", "ruling-bankrupt-mortgaged", "Faillissement"),
+    creditor_pays_interest=_b.fact(True, "Faillissement", "De schuldeiser moet hiervoor direct 10% rente"),
+    game_end=_b.fact("last-player", "De winnaar", "De speler die als laatste overblijft"),
+    # items 2 and 3 of the count, read literally, count a mortgaged lot twice
+    score_mortgaged=_b.ruled("half-price", "ruling-short-score-count", "SPELREGELS VOOR EEN KORT SPEL",
+                             "de helft van de op het bord aangegeven prijzen voor bezit dat"),
+    score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-short-hotel-value",
+                         "SPELREGELS VOOR EEN KORT SPEL", "(= de prijs van vier huizen)"),
+    deal_deeds=_b.fact(0, "4. De bankier en de bank", "beheert de bank ook de eigendomsbewijzen"),
+    speed_die=_b.fact(False, "HET SPEL", "gooit u beide dobbelstenen"),
+    auction_every_sale=_b.fact(False, "Grond kopen", "Als u besluit niet te kopen, moet de bank"),
 )
 
 NL_2001_SHORT = replace(
     NL_2001,
-    houses_before_hotel=fact(3, S, "SPELREGELS VOOR EEN KORT SPEL"),
-    game_end=fact("second-bankruptcy", S, "SPELREGELS VOOR EEN KORT SPEL"),
-    deal_deeds=fact(2, S, "SPELREGELS VOOR EEN KORT SPEL"),
+    houses_before_hotel=_b.fact(3, "SPELREGELS VOOR EEN KORT SPEL", "maar drie huizen (i.p.v. vier)"),
+    game_end=_b.fact("second-bankruptcy", "SPELREGELS VOOR EEN KORT SPEL",
+                     "zodra er een tweede speler failliet gaat, is het spel afgelopen"),
+    deal_deeds=_b.fact(2, "SPELREGELS VOOR EEN KORT SPEL", "de bank deelt aan alle spelers twee kaartjes uit"),
 )
 NL_2001_TIMED = replace(
     NL_2001,
-    game_end=fact("time-up", S, "SPEL MET BEPERKTE SPEELTIJD"),
-    deal_deeds=fact(2, S, "SPEL MET BEPERKTE SPEELTIJD"),
-    score_mortgaged=ruled("half-price", "ruling-timed-valuation", S, "SPEL MET BEPERKTE SPEELTIJD"),
-    score_hotel=ruled("hotel-price-plus-houses", "ruling-timed-valuation", S,
-                      "SPEL MET BEPERKTE SPEELTIJD"),
+    game_end=_b.fact("time-up", "SPEL MET BEPERKTE SPEELTIJD", "een bepaalde speeltijd af"),
+    deal_deeds=_b.fact(2, "SPEL MET BEPERKTE SPEELTIJD", "de bank geeft elke speler twee kaartjes"),
+    score_mortgaged=_b.ruled("half-price", "ruling-timed-valuation", "SPEL MET BEPERKTE SPEELTIJD",
+                             "het rijkste is"),
+    score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-timed-valuation",
+                         "SPEL MET BEPERKTE SPEELTIJD", "het rijkste is"),
 )
 
 # --- nordic-2005: Games to Go travel edition, SV/DA/NO (source 001) ----------
-S = "001"
+_b = _Book("001")
 NORDIC_2005 = replace(
     NL_2001,
-    start_money=fact(1500, S, "BANKEN"),
-    min_players=ruled(2, "ruling-silent-sources", S, "Innehåll"),
-    max_players=fact(6, S, "Innehåll"),
-    bank_never_bankrupt=fact(True, S, "BANKEN"),
-    houses_in_bank=fact(32, S, "Innehåll"),
-    hotels_in_bank=fact(12, S, "Innehåll"),
-    go_salary=fact(200, S, "PASSERA GO (GÅ)"),
-    doubles_to_jail=fact(3, S, "DUBBELSLAG"),
-    third_double_moves=ruled(False, "ruling-third-double-move", S, "DUBBELSLAG"),
-    go_twice_per_turn=ruled(True, "ruling-go-twice", S, "PASSERA GO (GÅ)"),
-    decliner_may_bid=ruled(True, "ruling-decliner-bids", S, "HAMNA PÅ STATLIGA VERK"),
-    auction_opening=ruled("any-offer", "ruling-auction-opening", S, "HAMNA PÅ EN LEDIG EGENDOM"),
-    rent_claim_deadline=fact("owner-watches", S, "BEMÆRKNINGER TIL SPILLET"),
-    set_double_rent=fact(True, S, "HAMNA PÅ EN ÄGD EGENDOM"),
-    mortgaged_group_rent=fact("double", S, "HAMNA PÅ EN ÄGD EGENDOM"),
-    partly_built_double=ruled(True, "ruling-partly-built", S, "HAMNA PÅ EN ÄGD EGENDOM"),
-    station_rents=fact((25, 50, 100, 200), S, "HAMNA PÅ TÅGSTATIONER"),
-    mortgaged_count_for_set=ruled(True, "ruling-mortgaged-group-rent", S, "HAMNA PÅ TÅGSTATIONER"),
-    utility_multipliers=fact((4, 10), S, "HAMNA PÅ STATLIGA VERK"),
-    utility_dice=fact("arrival-roll", S, "HAMNA PÅ STATLIGA VERK"),
-    utility_dice_by_card=ruled("arrival-roll", "ruling-utility-dice", S, "HAMNA PÅ STATLIGA VERK"),
-    station_card_double=fact(False, S, "HAMNA PÅ CHANCE (CHANS)"),
-    owner_in_jail_collects=fact(True, S, "FÄNGELSE"),
-    card_mode=fact("three-dice-task", S, "HAMNA PÅ CHANCE (CHANS) ELLER COMMUNITY CHEST (ALLMÄNNING)"),
-    income_tax=fact(200, S, "FLYTTA RUNT SPELPLANEN"),
-    income_tax_percent=fact(None, S, "FLYTTA RUNT SPELPLANEN"),
-    free_parking=fact("nothing", S, "FREE PARKING (FRI PARKERING)"),
-    jail_fine=fact(50, S, "FÄNGELSE"),
-    jail_max_turns=fact(3, S, "FÄNGELSE"),
-    jail_pay_when=ruled("any-time-then-next-turn", "ruling-silent-sources", S, "FÄNGELSE"),
-    jail_doubles_extra_roll=ruled(False, "ruling-silent-sources", S, "FÄNGELSE"),
-    jail_third_failure=fact("pay-then-move", S, "FÄNGELSE"),
-    jail_card_buyable=fact(True, S, "FÄNGELSE"),
-    jailed_may_deal=fact(True, S, "FÄNGELSE"),
-    build_when=fact("own-turn", S, "HUS"),
-    even_building=fact(True, S, "HUS"),
-    houses_before_hotel=fact(4, S, "HOTELL"),
-    shortage_opening=ruled("lowest-deed-price", "ruling-shortage-opening", S, "HUS"),
-    hotel_sale=fact("half-hotel-and-houses", S, "SÄLJA EGENDOM"),
-    trade_built_groups=fact(False, S, "SÄLJA EGENDOM"),
-    debt_in_property=fact(True, S, "BEMÆRKNINGER TIL SPILLET"),
-    mortgage_scope=fact("group", S, "INTECKNINGAR"),
-    mortgage_interest_percent=fact(10, S, "INTECKNINGAR"),
-    interest_rounding=ruled("up", "ruling-interest-rounding", S, "INTECKNINGAR"),
-    bankrupt_bank_mortgages=ruled("lapse", "ruling-bankrupt-mortgaged", S, "KONKURS"),
-    creditor_pays_interest=fact(True, S, "KONKURS"),
-    game_end=fact("last-player", S, "SÅ HÄR VINNER DU"),
-    score_mortgaged=ruled("mortgage-value", "ruling-timed-valuation", S, "SÅ HÄR VINNER DU"),
-    score_hotel=ruled("hotel-price-plus-houses", "ruling-timed-valuation", S, "SÅ HÄR VINNER DU"),
-    deal_deeds=fact(0, S, "FÖRBEREDELSER"),
-    speed_die=fact(False, S, "Innehåll"),
-    auction_every_sale=fact(False, S, "HAMNA PÅ EN LEDIG EGENDOM"),
+    start_money=_b.fact(1500, "BANKEN", "Varje spelare erhåller $1 500"),
+    min_players=_b.ruled(2, "ruling-silent-sources", "Innehåll"),
+    # the box holds 6 tokens; the leaflet gives no player count (issue 13, item 6)
+    max_players=_b.ruled(6, "ruling-silent-sources", "Innehåll", "6 spelpjäser i plast"),
+    bank_never_bankrupt=_b.fact(True, "BANKEN", "Banken kan aldrig gå i konkurs"),
+    houses_in_bank=_b.fact(32, "Innehåll", "32 hus och 12 hotell"),
+    hotels_in_bank=_b.fact(12, "Innehåll", "32 hus och 12 hotell"),
+    go_salary=_b.fact(200, "PASSERA GO (GÅ)", "får du $200 från banken"),
+    doubles_to_jail=_b.fact(3, "DUBBELSLAG", "Om du slår lika tre gånger i rad"),
+    third_double_moves=_b.ruled(False, "ruling-third-double-move", "DUBBELSLAG"),
+    go_twice_per_turn=_b.ruled(True, "ruling-go-twice", "PASSERA GO (GÅ)"),
+    decliner_may_bid=_b.ruled(True, "ruling-decliner-bids", "HAMNA PÅ STATLIGA VERK",
+                              "Du kan också delta i budgivningen"),
+    auction_opening=_b.ruled("any-offer", "ruling-auction-opening", "HAMNA PÅ EN LEDIG EGENDOM"),
+    rent_claim_deadline=_b.fact("owner-watches", "BEMÆRKNINGER TIL SPILLET", "Du skal selv holde øje med"),
+    set_double_rent=_b.fact(True, "HAMNA PÅ EN ÄGD EGENDOM", "dubbel hyra för obebyggda tomter inom gruppen"),
+    # the Swedish text literally says double rent *if* a lot is mortgaged: a ruling reads it as "even if"
+    mortgaged_group_rent=_b.ruled("double", "ruling-mortgaged-group-rent", "HAMNA PÅ EN ÄGD EGENDOM",
+                                  "kan ta ut dubbel hyra om någon av tomterna är intecknad"),
+    partly_built_double=_b.fact(True, "HAMNA PÅ EN ÄGD EGENDOM",
+                                "dubbel hyra för obebyggda tomter inom gruppen"),
+    station_rents=_STATION_DEED,  # 001: "det belopp som anges på lagfartskortet"
+    mortgaged_count_for_set=_b.ruled(True, "ruling-mortgaged-group-rent", "HAMNA PÅ TÅGSTATIONER"),
+    utility_multipliers=_b.fact((4, 10), "HAMNA PÅ STATLIGA VERK", "fyra gånger värdet på de slagna tärningarna"),
+    utility_dice=_b.fact("arrival-roll", "HVIS EN SPILLER LANDER PÅ FORSYNINGSSELSKABER",
+                         "den terningeværdi, du slog får at nå frem til feltet"),
+    utility_dice_by_card=_b.ruled("arrival-roll", "ruling-utility-dice", "HAMNA PÅ STATLIGA VERK"),
+    # the task lists are not in the text
+    station_card_double=_b.ruled(False, "ruling-silent-sources",
+                                 "HAMNA PÅ CHANCE (CHANS) ELLER COMMUNITY CHEST (ALLMÄNNING)",
+                                 "läser du motsvarande chans eller allmänning på uppdragskorten"),
+    owner_in_jail_collects=_b.fact(True, "FÄNGELSE", "När du sitter i fängelse kan du inkräva hyra"),
+    card_mode=_b.fact("three-dice-task", "HAMNA PÅ CHANCE (CHANS) ELLER COMMUNITY CHEST (ALLMÄNNING)",
+                      "kastar du tre tärningar"),
+    income_tax=_US_INCOME_TAX,  # 001 only says "betala skatt"
+    income_tax_percent=_b.ruled(None, "ruling-income-tax", "FLYTTA RUNT SPELPLANEN", "betala skatt"),
+    free_parking=_b.fact("nothing", "FREE PARKING (FRI PARKERING)", "Du behöver inte betala något"),
+    jail_fine=_b.fact(50, "FÄNGELSE", "betala böter på $50"),
+    jail_max_turns=_b.fact(3, "FÄNGELSE", "slå lika någon av följande tre gånger"),
+    jail_pay_when=_b.ruled("any-time-then-next-turn", "ruling-silent-sources", "FÄNGELSE"),
+    jail_doubles_extra_roll=_b.ruled(False, "ruling-silent-sources", "FÄNGELSE"),
+    jail_third_failure=_b.fact("pay-then-move", "FÄNGELSE",
+                               "kan genast flytta framåt från fängelset så många steg som tärningarna visar"),
+    jail_card_buyable=_b.fact(True, "FÄNGELSE", "nyckel från en annan spelare till överenskommet pris"),
+    jailed_may_deal=_b.ruled(True, "ruling-jailed-may-deal", "FÄNGELSE", "kan du inkräva hyra"),
+    build_when=_b.fact("own-turn", "HUS", "När det är din tur kan du köpa och bygga"),
+    build_unmortgaged_group=_b.fact(True, "HUS", "Du kan inte bygga hus om någon av tomterna i samma "
+                                    "färggrupp är intecknad"),
+    even_building=_b.fact(True, "HUS", "du måste bygga jämnt"),
+    houses_before_hotel=_b.fact(4, "HOTELL", "fyra hus på varje tomt"),
+    shortage_opening=_b.ruled("lowest-deed-price", "ruling-shortage-opening", "HUS"),
+    hotel_sale=_b.fact("half-hotel-and-houses", "SÄLJA EGENDOM",
+                       "För hotell betalar banken hälften av hotellpriset"),
+    trade_built_groups=_b.fact(False, "SÄLJA EGENDOM",
+                               "förbjudet att sälja en tomt om det finns byggnader på någon av tomterna"),
+    debt_in_property=_b.fact(True, "BEMÆRKNINGER TIL SPILLET", "delvist med kontanter og delvist med ejendom"),
+    mortgage_scope=_b.fact("group", "INTECKNINGAR",
+                           "lämna tillbaka alla byggnader på den och andra tomter i samma färggrupp"),
+    mortgage_interest_percent=_b.fact(10, "INTECKNINGAR", "Räntan för inteckningar är 10 %"),
+    interest_rounding=_b.ruled("up", "ruling-interest-rounding", "INTECKNINGAR"),
+    bankrupt_bank_mortgages=_b.ruled("lapse", "ruling-bankrupt-mortgaged", "KONKURS"),
+    creditor_pays_interest=_b.fact(True, "KONKURS", "som genast måste betala 10 %"),
+    game_end=_b.fact("last-player", "SÅ HÄR VINNER DU", "Den spelare som är sist kvar vinner"),
+    score_mortgaged=_b.ruled("mortgage-value", "ruling-timed-valuation", "SÅ HÄR VINNER DU"),
+    score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-timed-valuation", "SÅ HÄR VINNER DU"),
+    deal_deeds=_b.fact(0, "HAMNA PÅ EN LEDIG EGENDOM", "kan du köpa den från banken"),
+    speed_die=_b.fact(False, "FLYTTA RUNT SPELPLANEN", "Den första spelaren slår två tärningar"),
+    auction_every_sale=_b.fact(False, "HAMNA PÅ EN LEDIG EGENDOM",
+                               "Om du bestämmer dig för att inte köpa egendomen måste banken"),
 )
 
 # --- nl-modern: modern Dutch rules after the official Hasbro rules (002) -------
-S = "002"
+_b = _Book("002")
+_TITLE_002 = "Monopoly – Spelregels en Speluitleg"
 NL_MODERN = replace(
     NL_2001,
-    start_money=fact(1500, S, "Voorbereiding"),
-    min_players=fact(2, S, "Doel van het spel"),
-    max_players=fact(6, S, "Doel van het spel"),
-    bank_never_bankrupt=ruled(True, "ruling-silent-sources", S, "Voorbereiding"),
-    houses_in_bank=ruled(32, "ruling-silent-sources", S, "Bouwen"),
-    hotels_in_bank=ruled(12, "ruling-silent-sources", S, "Bouwen"),
-    go_salary=fact(200, S, "START"),
-    doubles_to_jail=fact(3, S, "Een beurt"),
-    third_double_moves=fact(False, S, "Een beurt"),
-    go_twice_per_turn=ruled(True, "ruling-go-twice", S, "START"),
-    decliner_may_bid=fact(True, S, "Veilingen"),
-    auction_opening=fact("banker-10", S, "Veilingen"),
-    rent_claim_deadline=fact("before-second-next-roll", S, "Straten"),
-    set_double_rent=fact(True, S, "Straten"),
-    mortgaged_group_rent=fact("others-keep", S, "Een hypotheek nemen"),
-    partly_built_double=ruled(True, "ruling-partly-built", S, "Straten"),
-    station_rents=fact((25, 50, 100, 200), S, "Stations"),
-    mortgaged_count_for_set=fact(True, S, "Een hypotheek nemen"),
-    utility_multipliers=fact((4, 10), S, "Nutsbedrijven"),
-    utility_dice=fact("reroll", S, "Nutsbedrijven"),
-    utility_dice_by_card=fact("reroll", S, "Nutsbedrijven"),
-    station_card_double=fact(False, S, "Kans en Algemeen Fonds"),
-    owner_in_jail_collects=fact(True, S, "Naar de gevangenis"),
-    card_mode=fact("deck", S, "Kans en Algemeen Fonds"),
-    income_tax=fact(200, S, "Inkomstenbelasting en Extra belasting"),
-    income_tax_percent=fact(None, S, "Inkomstenbelasting en Extra belasting"),
-    free_parking=fact("nothing", S, "Vrij Parkeren"),
-    jail_fine=fact(50, S, "Uit de gevangenis komen"),
-    jail_max_turns=fact(3, S, "Uit de gevangenis komen"),
-    jail_pay_when=fact("before-roll", S, "Uit de gevangenis komen"),
-    jail_doubles_extra_roll=fact(False, S, "Uit de gevangenis komen"),
-    jail_third_failure=fact("pay-then-move", S, "Uit de gevangenis komen"),
-    jail_card_buyable=fact(True, S, "Uit de gevangenis komen"),
-    jailed_may_deal=fact(True, S, "Naar de gevangenis"),
-    build_when=fact("any-time", S, "Bouwen"),
-    even_building=fact(True, S, "Bouwen"),
-    houses_before_hotel=fact(4, S, "Bouwen"),
-    shortage_opening=fact("banker-10", S, "Bouwen"),
-    hotel_sale=fact("half-hotel-and-houses", S, "Bouwen"),
-    trade_built_groups=ruled(False, "ruling-silent-sources", S, "Handelen"),
-    debt_in_property=ruled(True, "ruling-silent-sources", S, "Faillissement"),
-    mortgage_scope=fact("group", S, "Een hypotheek nemen"),
-    mortgage_interest_percent=fact(10, S, "Een hypotheek nemen"),
-    interest_rounding=ruled("up", "ruling-interest-rounding", S, "Een hypotheek nemen"),
-    bankrupt_bank_mortgages=fact("lapse", S, "Faillissement"),
-    creditor_pays_interest=fact(True, S, "Faillissement"),
-    game_end=fact("last-player", S, "Doel van het spel"),
-    score_mortgaged=ruled("mortgage-value", "ruling-timed-valuation", S, "Einde van het spel"),
-    score_hotel=ruled("hotel-price-plus-houses", "ruling-timed-valuation", S, "Einde van het spel"),
-    deal_deeds=fact(0, S, "Voorbereiding"),
-    speed_die=fact(False, S, "Voorbereiding"),
-    auction_every_sale=fact(False, S, "Veilingen"),
+    start_money=_b.fact(1500, "Voorbereiding", "Geef elke speler 1500"),
+    min_players=_b.fact(2, _TITLE_002, "voor twee tot zes spelers"),
+    max_players=_b.fact(6, _TITLE_002, "voor twee tot zes spelers"),
+    bank_never_bankrupt=_b.ruled(True, "ruling-silent-sources", "Voorbereiding"),
+    houses_in_bank=_b.ruled(32, "ruling-silent-sources", "Beperkingen",
+                            "Zijn er geen huizen of hotels meer in de bank"),
+    hotels_in_bank=_b.ruled(12, "ruling-silent-sources", "Beperkingen",
+                            "Zijn er geen huizen of hotels meer in de bank"),
+    go_salary=_b.fact(200, "START", "ontvang je 200 van de bank"),
+    doubles_to_jail=_b.fact(3, "Een beurt", "drie keer op rij dubbel"),
+    third_double_moves=_b.fact(False, "Een beurt", "dan tel je die zet niet"),
+    go_twice_per_turn=_b.ruled(True, "ruling-go-twice", "START", "Elke keer dat je pion op of langs START komt"),
+    decliner_may_bid=_b.fact(True, "Veilingen", "de speler die het vakje niet wilde kopen"),
+    auction_opening=_b.fact("banker-10", "Veilingen", "De bankier opent het bod op 10"),
+    rent_claim_deadline=_b.fact("before-second-next-roll", "Straten",
+                                "voordat de tweede speler na jou de dobbelstenen gooit"),
+    set_double_rent=_b.fact(True, "Straten", "De huur verdubbelt dan voor straten zonder gebouwen"),
+    mortgaged_group_rent=_b.fact("others-keep", "Een hypotheek nemen", "blijf je wel de verhoogde huur ontvangen"),
+    partly_built_double=_b.fact(True, "Straten", "De huur verdubbelt dan voor straten zonder gebouwen"),
+    station_rents=_b.fact((25, 50, 100, 200), "Stations",
+                          "Bij één station betaal je 25, bij twee stations 50, bij drie stations 100 "
+                          "en bij vier stations 200"),
+    mortgaged_count_for_set=_b.fact(True, "Een hypotheek nemen", "Hetzelfde geldt voor stations en nutsbedrijven"),
+    utility_multipliers=_b.fact((4, 10), "Nutsbedrijven", "vier keer het aantal ogen"),
+    utility_dice=_b.fact("reroll", "Nutsbedrijven", "dan gooi je de dobbelstenen opnieuw om de huur te bepalen"),
+    utility_dice_by_card=_b.fact("reroll", "Nutsbedrijven",
+                                 "dan gooi je de dobbelstenen opnieuw om de huur te bepalen"),
+    station_card_double=_NL_NO_STATION_CARD,  # 002 lists no cards; the Dutch deck has no such card
+    owner_in_jail_collects=_b.fact(True, "Naar de gevangenis", "In de gevangenis mag je nog altijd huur ontvangen"),
+    card_mode=_b.fact("deck", "Kans en Algemeen Fonds", "Pak de bovenste kaart van de bijbehorende stapel"),
+    income_tax=_NL_INCOME_TAX,  # 002: "Betaal het bedrag dat op het vakje staat"
+    income_tax_percent=_b.fact(None, "Inkomstenbelasting en Extra belasting",
+                               "Betaal het bedrag dat op het vakje staat"),
+    free_parking=_b.fact("nothing", "Vrij Parkeren", "Op dit vakje gebeurt niets"),
+    jail_fine=_b.fact(50, "Uit de gevangenis komen", "Betaal aan het begin van je volgende beurt 50"),
+    jail_max_turns=_b.fact(3, "Uit de gevangenis komen", "Je hebt maximaal drie beurten"),
+    jail_pay_when=_b.fact("before-roll", "Uit de gevangenis komen",
+                          "Betaal aan het begin van je volgende beurt 50 aan de bank. Gooi daarna"),
+    jail_doubles_extra_roll=_b.fact(False, "Uit de gevangenis komen", "Je gooit hierna niet nog eens"),
+    jail_third_failure=_b.fact("pay-then-move", "Uit de gevangenis komen",
+                               "dan betaal je 50 en gebruik je die laatste worp"),
+    jail_card_buyable=_b.fact(True, "Uit de gevangenis komen", "mag je ook van een andere speler kopen"),
+    jailed_may_deal=_b.fact(True, "Naar de gevangenis", "hypotheken nemen en handelen met andere spelers"),
+    build_when=_b.fact("any-time", "Huizen", "Dat mag op elk moment, ook buiten je beurt"),
+    build_unmortgaged_group=_b.fact(True, "Beperkingen", "Je mag niet bouwen in een kleurgroep waarvan "
+                                    "één van de straten een hypotheek heeft"),
+    even_building=_b.fact(True, "Huizen", "Je bouwt gelijkmatig"),
+    houses_before_hotel=_b.fact(4, "Hotels", "Staan er vier huizen op een straat"),
+    shortage_opening=_b.fact("banker-10", "Beperkingen", "dan veilt de bankier het vanaf 10"),
+    hotel_sale=_b.fact("half-hotel-and-houses", "Gebouwen verkopen",
+                       "Een hotel verkoop je voor de helft van de prijs"),
+    # only the street itself must be cleared for a trade (a mortgage clears the whole group)
+    trade_built_groups=_b.fact(True, "Handelen", "eerst alle gebouwen op die straat aan de bank verkopen"),
+    debt_in_property=_b.ruled(True, "ruling-silent-sources", "Faillissement"),
+    mortgage_scope=_b.fact("group", "Een hypotheek nemen", "alle gebouwen in de hele kleurgroep"),
+    mortgage_interest_percent=_b.fact(10, "Een hypotheek nemen", "de hypotheekwaarde plus 10 procent"),
+    interest_rounding=_b.ruled("up", "ruling-interest-rounding", "Een hypotheek nemen"),
+    bankrupt_bank_mortgages=_b.fact("lapse", "Faillissement", "vervallen alle hypotheken"),
+    creditor_pays_interest=_b.fact(True, "Faillissement", "of alleen de 10 procent betaalt"),
+    game_end=_b.fact("last-player", "Einde van het spel", "tot er nog één speler over is"),
+    score_mortgaged=_b.ruled("mortgage-value", "ruling-timed-valuation", "Einde van het spel"),
+    score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-timed-valuation", "Einde van het spel"),
+    deal_deeds=_b.fact(0, "Voorbereiding", "de hotels en de eigendomsbewijzen"),
+    speed_die=_b.fact(False, "Voorbereiding", "Wil je met de geluksdobbelsteen spelen, lees dan verderop"),
+    auction_every_sale=_b.fact(False, "Veilingen", "en niet koopt, veilt de bankier het vakje"),
 )
 NL_MODERN_SPEED = replace(
     NL_MODERN,
-    start_money=fact(2500, S, "Voor gevorderden: de geluksdobbelsteen"),
-    speed_die=fact(True, S, "Voor gevorderden: de geluksdobbelsteen"),
+    start_money=_b.fact(2500, "Voor gevorderden: de geluksdobbelsteen", "Geef elke speler bij de start 1000 extra"),
+    speed_die=_b.fact(True, "Voor gevorderden: de geluksdobbelsteen", "voeg je de rode geluksdobbelsteen toe"),
 )
 
 # --- classic-us: encyclopedia summary of the classic US rules (003) ----------
-S = "003"
+_b = _Book("003")
+_TITLE_003 = "Monopoly | bordspel gespeeld door twee tot acht spelers"
+_MOVE = "Rondom het bord bewegen"
+_BUILD = "Bouwen en handelen"
+_END = "Einde van het spel"
 CLASSIC_US = replace(
     NORDIC_2005,
-    start_money=fact(1500, S, "Het spel instellen"),
-    min_players=fact(2, S, "Monopoly"),
-    max_players=fact(8, S, "Monopoly"),
-    bank_never_bankrupt=ruled(True, "ruling-silent-sources", S, "Het spel instellen"),
-    houses_in_bank=fact(32, S, "Bouwen en handelen"),
-    hotels_in_bank=fact(12, S, "Bouwen en handelen"),
-    go_salary=fact(200, S, "Rondom het bord bewegen"),
-    doubles_to_jail=fact(3, S, "Rondom het bord bewegen"),
-    third_double_moves=ruled(False, "ruling-third-double-move", S, "Rondom het bord bewegen"),
-    go_twice_per_turn=ruled(True, "ruling-go-twice", S, "Rondom het bord bewegen"),
-    decliner_may_bid=fact(True, S, "Regels"),
-    auction_opening=ruled("any-offer", "ruling-auction-opening", S, "Regels"),
-    rent_claim_deadline=ruled("before-next-roll", "ruling-rent-deadline", S, "Regels"),
-    set_double_rent=ruled(True, "ruling-silent-sources", S, "Regels"),
-    mortgaged_group_rent=ruled("others-keep", "ruling-mortgaged-group-rent", S, "Bouwen en handelen"),
-    partly_built_double=ruled(True, "ruling-partly-built", S, "Regels"),
-    station_rents=fact((25, 50, 100, 200), S, "Regels"),
-    mortgaged_count_for_set=ruled(True, "ruling-mortgaged-group-rent", S, "Bouwen en handelen"),
-    utility_multipliers=fact((4, 10), S, "Regels"),
-    utility_dice=fact("arrival-roll", S, "Regels"),
-    utility_dice_by_card=ruled("card-10x", "ruling-utility-dice", S, "Regels"),
-    station_card_double=ruled(True, "ruling-silent-sources", S, "Regels"),
-    owner_in_jail_collects=ruled(True, "ruling-jailed-nothing", S, "Gevangenis"),
-    card_mode=fact("deck", S, "Regels"),
-    income_tax=fact(200, S, "Inkomstenbelasting"),
-    income_tax_percent=fact(10, S, "Inkomstenbelasting"),
-    free_parking=fact("nothing", S, "Free Parking"),
-    jail_fine=fact(50, S, "Gevangenis"),
-    jail_max_turns=fact(3, S, "Gevangenis"),
-    jail_pay_when=ruled("before-roll", "ruling-silent-sources", S, "Gevangenis"),
-    jail_doubles_extra_roll=fact(False, S, "Gevangenis"),
-    jail_third_failure=fact("pay-then-move", S, "Gevangenis"),
-    jail_card_buyable=ruled(True, "ruling-silent-sources", S, "Gevangenis"),
-    jailed_may_deal=ruled(True, "ruling-jailed-nothing", S, "Gevangenis"),
-    build_when=ruled("any-time", "ruling-build-outside-turn", S, "Bouwen en handelen"),
-    even_building=fact(True, S, "Bouwen en handelen"),
-    houses_before_hotel=fact(4, S, "Bouwen en handelen"),
-    shortage_opening=ruled("any-offer", "ruling-shortage-opening", S, "Bouwen en handelen"),
-    hotel_sale=fact("needs-bank-houses", S, "Bouwen en handelen"),
-    trade_built_groups=ruled(False, "ruling-silent-sources", S, "Bouwen en handelen"),
-    debt_in_property=ruled(True, "ruling-silent-sources", S, "Einde van het spel"),
-    mortgage_scope=fact("lot", S, "Bouwen en handelen"),
-    mortgage_interest_percent=fact(10, S, "Bouwen en handelen"),
-    interest_rounding=ruled("up", "ruling-interest-rounding", S, "Bouwen en handelen"),
-    bankrupt_bank_mortgages=ruled("lapse", "ruling-bankrupt-mortgaged", S, "Einde van het spel"),
-    creditor_pays_interest=ruled(True, "ruling-bankrupt-mortgaged", S, "Einde van het spel"),
-    game_end=fact("last-player", S, "Einde van het spel"),
-    score_mortgaged=fact("mortgage-value", S, "Einde van het spel"),
-    score_hotel=ruled("hotel-price-plus-houses", "ruling-short-hotel-value", S, "Einde van het spel"),
-    deal_deeds=fact(0, S, "Het spel instellen"),
-    speed_die=fact(False, S, "Het spel instellen"),
-    auction_every_sale=fact(False, S, "Regels"),
+    start_money=_b.fact(1500, "Het spel instellen", "De bankier geeft elke speler $1500"),
+    min_players=_b.fact(2, _TITLE_003, "twee tot acht spelers"),
+    max_players=_b.fact(8, _TITLE_003, "twee tot acht spelers"),
+    bank_never_bankrupt=_b.ruled(True, "ruling-silent-sources", "Het spel instellen"),
+    houses_in_bank=_b.fact(32, _BUILD, "slechts 32 huizen en 12 hotels"),
+    hotels_in_bank=_b.fact(12, _BUILD, "slechts 32 huizen en 12 hotels"),
+    go_salary=_b.fact(200, _MOVE, "ontvangt u $200 van de Bank"),
+    doubles_to_jail=_b.fact(3, _MOVE, "drie keer achter elkaar dubbel gooit"),
+    third_double_moves=_b.ruled(False, "ruling-third-double-move", _MOVE),
+    go_twice_per_turn=_b.ruled(True, "ruling-go-twice", _MOVE),
+    decliner_may_bid=_b.fact(True, _MOVE, "ook al zei hij oorspronkelijk dat hij het eigendom niet wilde kopen"),
+    auction_opening=_b.ruled("any-offer", "ruling-auction-opening", _MOVE),
+    rent_claim_deadline=_b.ruled("before-next-roll", "ruling-rent-deadline", _MOVE),
+    set_double_rent=_b.ruled(True, "ruling-silent-sources", _MOVE),
+    mortgaged_group_rent=_b.ruled("others-keep", "ruling-mortgaged-group-rent", _BUILD),
+    partly_built_double=_b.ruled(True, "ruling-partly-built", _MOVE),
+    station_rents=_STATION_DEED,  # 003: "de huur betalen die op de eigendomskaart staat"
+    mortgaged_count_for_set=_b.ruled(True, "ruling-mortgaged-group-rent", _BUILD),
+    utility_multipliers=_UTILITY_DEED,  # 003 has no utility rule (issue 13, item 3)
+    utility_dice=_b.ruled("arrival-roll", "ruling-utility-dice", _MOVE),
+    utility_dice_by_card=_b.ruled("card-10x", "ruling-utility-dice", _MOVE),
+    station_card_double=_b.ruled(True, "ruling-silent-sources", _MOVE),
+    owner_in_jail_collects=_b.ruled(True, "ruling-jailed-nothing", "Gevangenis"),
+    card_mode=_b.fact("deck", _MOVE, "de bovenste kaart van de betreffende stapel trekken"),
+    income_tax=_b.fact(200, _MOVE, "in plaats daarvan $200 te betalen"),
+    income_tax_percent=_b.fact(10, _MOVE, "moet u 10% berekenen van de waarde"),
+    free_parking=_b.fact("nothing", _MOVE, "Als u op Vrij Parkeren terechtkomt, gebeurt er niets"),
+    jail_fine=_b.fact(50, "Gevangenis", "Betaal een boete van $50"),
+    jail_max_turns=_b.fact(3, "Gevangenis", "Als u drie beurten achter elkaar geen dubbelrol gooit"),
+    jail_pay_when=_b.ruled("before-roll", "ruling-silent-sources", "Gevangenis"),
+    jail_doubles_extra_roll=_b.fact(False, "Gevangenis", "u krijgt geen nieuwe beurt"),
+    jail_third_failure=_b.fact("pay-then-move", "Gevangenis", "moet u deze optie kiezen"),
+    jail_card_buyable=_b.ruled(True, "ruling-silent-sources", "Gevangenis"),
+    jailed_may_deal=_b.ruled(True, "ruling-jailed-nothing", "Gevangenis", "kunt u niets anders doen in het spel"),
+    build_when=_b.ruled("any-time", "ruling-build-outside-turn", _BUILD),
+    # 003 has no such condition (issue 13, item 11): filled as the other editions have it
+    build_unmortgaged_group=_b.ruled(True, "ruling-silent-sources", _BUILD),
+    even_building=_b.fact(True, _BUILD, "moet u gelijkmatig bouwen"),
+    houses_before_hotel=_b.fact(4, _BUILD, "Zodra u vier huizen in een straat heeft, kunt u een hotel kopen"),
+    shortage_opening=_b.ruled("any-offer", "ruling-shortage-opening", _BUILD),
+    # the condition is 003's; what a single hotel fetches it does not say
+    hotel_sale=_b.ruled("needs-bank-houses", "ruling-hotel-no-houses", _BUILD, "u het hotel niet kunt verkopen"),
+    trade_built_groups=_b.fact(True, _BUILD, "als u huizen of een hotel in de straat heeft"),
+    debt_in_property=_b.ruled(True, "ruling-silent-sources", _END),
+    mortgage_scope=_b.fact("lot", _BUILD, "Als er huizen of hotels op een eigendom staan waarop u een "
+                           "hypotheek wilt nemen"),
+    mortgage_interest_percent=_b.fact(10, _BUILD, "plus 10% rente terugbetalen"),
+    interest_rounding=_b.ruled("up", "ruling-interest-rounding", _BUILD),
+    bankrupt_bank_mortgages=_b.ruled("lapse", "ruling-bankrupt-mortgaged", _END),
+    creditor_pays_interest=_b.ruled(True, "ruling-bankrupt-mortgaged", _END),
+    game_end=_b.fact("last-player", _END, "wint de laatst overgebleven speler"),
+    score_mortgaged=_b.fact("mortgage-value", _END, "de hypotheekwaarden van alle eigendommen met hypotheek"),
+    score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-short-hotel-value", _END),
+    deal_deeds=_b.fact(0, _MOVE, "mag u het van de Bank kopen"),
+    speed_die=_b.fact(False, _MOVE, "hetzelfde getal op beide dobbelstenen"),
+    auction_every_sale=_b.fact(False, _MOVE, "Als u het niet wilt kopen, verkoopt de Bankier het in een veiling"),
 )
 CLASSIC_US_SHORT = replace(
     CLASSIC_US,
-    game_end=fact("first-bankruptcy", S, "Einde van het spel"),
-    deal_deeds=ruled(0, "ruling-short-end", S, "Einde van het spel"),
+    game_end=_b.fact("first-bankruptcy", _END, "eindigt het spel zodra één speler is uitgeschakeld"),
+    deal_deeds=_b.ruled(0, "ruling-short-end", _END),
 )
 
 # --- nl-card-game: Monopoly Het Kaartspel (004) -------------------------------
-S = "004"
+_b = _Book("004")
 CARD_GAME = CardGameRules(
-    target=fact(10000, S, "Phil Orbanes MONOPOLY Het Kaartspel"),
-    min_players=fact(2, S, "Voor 2-6 spelers"),
-    max_players=fact(6, S, "Voor 2-6 spelers"),
-    hand_size_to_go_out=fact(10, S, "Uitkomen"),
-    extra_cards_first_out=fact(5, S, "Uitkomen"),
-    token_multiplier=fact(2, S, "De Bankier betaalt"),
-    house_adds_set_value=fact(True, S, "De Bankier betaalt"),
-    set_values=ruled(None, "ruling-card-game-values", S, "De Bankier betaalt"),
-    hotel_value=ruled(None, "ruling-card-game-values", S, "De Bankier betaalt"),
+    target=_b.fact(10000, "Het spel in het kort", "als eerste speler € 10.000 te verdienen"),
+    min_players=_b.fact(2, "Phil Orbanes MONOPOLY Het Kaartspel", "Voor 2-6 spelers"),
+    max_players=_b.fact(6, "Phil Orbanes MONOPOLY Het Kaartspel", "Voor 2-6 spelers"),
+    hand_size_to_go_out=_b.fact(10, "3. Uitkomen", "niet meer en niet minder dan 10 kaarten"),
+    extra_cards_first_out=_b.fact(5, "A) De Beloning", "5 kaarten van de ‘pak’-stapel"),
+    token_multiplier=_b.fact(2, "Korte uitleg van de speelkaarten", "verdubbelen zij de inkomsten hiervan"),
+    house_adds_set_value=_b.fact(True, "Scoren", "Elk Huis dat aan een stratenset is toegevoegd is "
+                                 "nogmaals de ‘grondprijs’"),
+    set_values=_b.ruled(None, "ruling-card-game-values", "Scoren", "(van € 50 tot € 400)"),
+    hotel_value=_b.ruled(None, "ruling-card-game-values", "Korte uitleg van de speelkaarten",
+                         "kan er een hotel op worden gebouwd met de Hotel-kaart"),
 )
+del _b
 
 _ALL = (
     Edition("nl-2001", "000", "nl", DUTCH, NL_2001),
@@ -465,11 +555,12 @@ def with_house_rules(rules: Rules, house_rules: object) -> Rules:
         if name not in HOUSE_RULES:
             raise EngineError("error.bad_choice", field=f"house_rules.{i}", value=show(name),
                               choices=", ".join(HOUSE_RULES))
-    src = Source("000", "varianten")
     if "free-parking-pot" in house_rules:
-        rules = replace(rules, free_parking=Value("pot", src))
+        rules = replace(rules, free_parking=Value("pot", Source(
+            "000", "varianten", evidence="Degene die op \"Vrij Parkeren\" komt, krijgt deze gelden")))
     if "auction-every-sale" in house_rules:
-        rules = replace(rules, auction_every_sale=Value(True, src))
+        rules = replace(rules, auction_every_sale=Value(True, Source(
+            "000", "varianten", evidence="om elke verkoop per opbod te doen")))
     return rules
 
 

@@ -108,6 +108,11 @@ class MarkovOptions:
     kans_choice_draw_probability: float = spec(0.0, lo=0.0, hi=1.0, doc=(
         "how often a player draws Kans on the Dutch pay-10-or-Kans card"))
     us_chance_moving_cards: Literal[10, 9] = spec(10, doc="10 (2008+ deck) or 9 (older deck)")
+    jail_release_rolls_again: bool = spec(False, doc=(
+        "strategy stay: the double that frees the player starts a run of doubles, so the "
+        "player rolls again after that move (the convention of the published Collins / "
+        "Durrett long-stay tables); false is the rulebooks' rule: the move ends the turn "
+        "(002, 003)"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -308,9 +313,13 @@ def _chain(m: MarkovModel) -> _Chain:
             nroll = 1.0
             for total, dbl, pd in _DICE:
                 if dbl or (j == m.jail_max_turns - 1 and m.third_failed_roll_moves):
+                    again = dbl and m.jail_release_rolls_again  # the release double starts a run
                     for o, po in landing[(JAIL_SQUARE + total) % SQUARES]:
                         vis[o] += pd * po
-                        row[jail0 if o == JAIL else index[o]] += pd * po
+                        if again and o != JAIL:
+                            cur[(o, 1)] = cur.get((o, 1), 0.0) + pd * po
+                        else:
+                            row[jail0 if o == JAIL else index[o]] += pd * po
                 elif j < m.jail_max_turns - 1:
                     vis[JAIL] += pd
                     row[index[-2 - j]] += pd

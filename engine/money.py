@@ -19,7 +19,7 @@ engine.errors.EngineError: error.building_level {'level': 4, 'max': 3}
 from __future__ import annotations
 
 from fractions import Fraction
-from math import ceil, floor
+from math import ceil
 from typing import TYPE_CHECKING, Annotated
 
 from .errors import EngineError
@@ -34,7 +34,7 @@ Buildings = Annotated[int, Check(lo=0, hi=HOTEL)]
 """A request's buildings on one lot: 0-4 houses or 5 for a hotel."""
 
 Amount = int | float
-"""Amounts are ints; only the ``exact`` rounding mode can leave a fraction (as a float)."""
+"""Amounts are ints; only an exact (unrounded) interest can be a fraction (as a float)."""
 
 
 def hotel_level(rules: Rules) -> int:
@@ -58,20 +58,16 @@ def request_level(level: int, rules: Rules) -> int:
 
 
 def rounded(exact: Fraction, mode: str) -> Fraction:
-    """An exact amount rounded by an edition's rule for 10% amounts (``interest_rounding``).
+    """An exact amount rounded by an edition's rule for 10% amounts (``interest_rounding``):
+    ``up`` to a whole unit, the one rule every edition has (a ruling: the sources are
+    silent, see ``ruling-interest-rounding``).
 
-    >>> [int(rounded(Fraction(35, 2), m)) for m in ("up", "half-up", "up-to-10")]
-    [18, 18, 20]
-    >>> rounded(Fraction(35, 2), "exact")
-    Fraction(35, 2)
+    >>> int(rounded(Fraction(35, 2), "up")), int(rounded(Fraction(170), "up"))
+    (18, 170)
     """
-    if mode == "up":
-        return Fraction(ceil(exact))
-    if mode == "half-up":
-        return Fraction(floor(exact + Fraction(1, 2)))
-    if mode == "up-to-10":
-        return Fraction(ceil(exact / 10) * 10)
-    return exact  # "exact"
+    if mode != "up":
+        raise ValueError(f"unknown rounding mode {mode!r}")  # editions declare only "up"
+    return Fraction(ceil(exact))
 
 
 def amount(x: Fraction) -> Amount:

@@ -2,12 +2,23 @@
 
 Each edition value and board figure carries a :class:`Source`: the rulebook file
 (``000`` ... ``004`` in ``shared/sources``, or a file of ``shared/reference``) and
-the section heading. Where a source is silent or contradicts itself, the value
-is the project's own *ruling*: ``ruling`` then names the ruling clause that
-explains it, and the site marks the value as a ruling, never as a fact.
+the section heading. Three kinds of value, and the site shows which is which:
 
->>> fact(200, "000", "Belastingen").is_ruling
-False
+* a *fact* of a rulebook (:func:`fact`): the cited section states it, and
+  ``evidence`` holds a few words of that section, exactly as the rulebook writes
+  them (the number or the key words), so a test can prove the value stands
+  *inside that section* (``tests/test_sources.py``);
+* *board data* (:func:`deed`): the rulebook only says "the amount on the deed /
+  on the square"; the figure comes from the board and deed data
+  (``shared/reference/board.md``, :mod:`engine.boards`), cited as such;
+* a *ruling* (:func:`ruled`): the source is silent or contradicts itself;
+  ``ruling`` names the ruling clause that says what the source says and what
+  the site does. The site never shows a ruling as a fact.
+
+>>> fact(1500, "000", "4. De bankier en de bank", "E 1500").kind
+'fact'
+>>> deed(200, "Board and card facts", "Taxes: square 4 (200)").source.cite()
+'board.md · Board and card facts'
 >>> ruled(True, "ruling-rent-in-jail", "003", "Gevangenis").source.ruling
 'ruling-rent-in-jail'
 """
@@ -29,13 +40,32 @@ SOURCE_FILES = {
 """The rulebook files of ``shared/sources`` by their short number."""
 
 
+BOARD_FILE = "board.md"
+"""The board and deed data of ``shared/reference``: the source of "the amount on the deed"."""
+
+RULEBOOK, BOARD = "rulebook", "board"
+"""The two kinds of source: a rulebook of ``shared/sources``, or the board and deed data."""
+
+
 @dataclass(frozen=True)
 class Source:
-    """A reference: file and section; ``ruling`` is set when the value is the project's ruling."""
+    """A reference: file and section; ``ruling`` is set when the value is the project's ruling.
+
+    ``evidence`` is a short phrase of that section, exactly as the source writes it
+    (checked, never shown as site prose); ``kind`` is :data:`RULEBOOK` or :data:`BOARD`.
+    """
 
     file: str
     section: str
     ruling: str | None = None
+    evidence: str | None = None
+    kind: str = RULEBOOK
+
+    @classmethod
+    def board(cls, section: str, evidence: str | None = None,
+              ruling: str | None = None) -> "Source":
+        """A section of the board and deed data (``shared/reference/board.md``)."""
+        return cls(BOARD_FILE, section, ruling, evidence, BOARD)
 
     def cite(self) -> str:
         """Short citation, as the site shows it: ``000 · Huur``."""
@@ -53,12 +83,28 @@ class Value(Generic[T]):
     def is_ruling(self) -> bool:
         return self.source.ruling is not None
 
+    @property
+    def kind(self) -> str:
+        """``fact``, ``ruling`` or ``board`` (board and deed data): how the site marks it."""
+        if self.is_ruling:
+            return "ruling"
+        return "board" if self.source.kind == BOARD else "fact"
 
-def fact(value: T, file: str, section: str) -> Value[T]:
-    """A value the source states."""
-    return Value(value, Source(file, section))
+
+def fact(value: T, file: str, section: str, evidence: str | None = None) -> Value[T]:
+    """A value the rulebook states; ``evidence``: a few of its words from that section."""
+    return Value(value, Source(file, section, evidence=evidence))
 
 
-def ruled(value: T, ruling: str, file: str, section: str) -> Value[T]:
-    """A value the source leaves open (or contradicts): the project's ruling decides it."""
-    return Value(value, Source(file, section, ruling))
+def deed(value: T, section: str, evidence: str) -> Value[T]:
+    """A value the rulebook leaves to the deed or the square: the board data give it."""
+    return Value(value, Source.board(section, evidence))
+
+
+def ruled(value: T, ruling: str, file: str, section: str,
+          evidence: str | None = None) -> Value[T]:
+    """A value the source leaves open (or contradicts): the project's ruling decides it.
+
+    ``evidence``, when given, is what the source does say there (checked like a fact's).
+    """
+    return Value(value, Source(file, section, ruling, evidence))

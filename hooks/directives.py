@@ -39,6 +39,7 @@ from hooks.pages import DIRECTIVE, H2, code_lines, split_front_matter  # noqa: E
 RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_editions",
     "hooks.render_matrix",
+    "hooks.render_provenance",
     "hooks.render_side_by_side",
     "hooks.render_glossary",
     "hooks.render_odds",

@@ -18,7 +18,7 @@ from dataclasses import fields
 from typing import Any
 
 from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
-from engine.sources import Value
+from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
 from tools.i18n import format_number
 
@@ -58,10 +58,18 @@ def value_text(ctx: Context, name: str, value: object, currency: str = "EUR") ->
 
 
 def source_note(ctx: Context, value: Value[Any]) -> str:
-    """The citation of a value, and a link to the ruling when the value is a ruling."""
+    """The citation of a value, and a link to the ruling when the value is a ruling.
+
+    Board data (``Source.board``) are named as such in the page's language, with the
+    section of ``board.md`` in the tooltip (its headings are English working titles).
+    """
     src = value.source
-    cite = (f'<span class="src"><abbr title="{h(ctx.t(f"source.{src.file}"))}">{h(src.file)}'
-            f'</abbr> · {h(src.section)}</span>')
+    if src.kind == BOARD:
+        cite = (f'<span class="src src-board"><abbr title="{h(ctx.t("source.board"))}: '
+                f'{h(src.section)}">{ctx.text("source.board.label")}</abbr></span>')
+    else:
+        cite = (f'<span class="src"><abbr title="{h(ctx.t(f"source.{src.file}"))}">{h(src.file)}'
+                f'</abbr> · {h(src.section)}</span>')
     if src.ruling and src.ruling in CLAUSES:
         number = CLAUSES[src.ruling].number
         cite += (f' <a class="ruling-ref" href="{h(ctx.clause_url(src.ruling))}">'

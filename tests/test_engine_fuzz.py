@@ -91,7 +91,8 @@ MARKOV_OPTIONS = st.one_of(maybe({"doubles_to_jail": ints(0, 7), "jail_max_turns
                                   "back_three_draws": pick(True, False),
                                   "kans_choice_draw_probability": st.one_of(
                                       st.floats(-1, 2, allow_nan=False), JUNK),
-                                  "us_chance_moving_cards": ints(8, 11)}), JUNK)
+                                  "us_chance_moving_cards": ints(8, 11),
+                                  "jail_release_rolls_again": pick(True, False)}), JUNK)
 EDITION = st.one_of(st.sampled_from(EDITION_IDS), st.sampled_from(EDITION_IDS), JUNK)
 
 REQUESTS: dict[str, st.SearchStrategy[object]] = {
@@ -256,7 +257,8 @@ def valid_odds(draw, count: bool = True) -> dict:
                "jail_max_turns": st.integers(1, 4), "doubles_to_jail": st.integers(2, 4),
                "third_failed_roll_moves": st.booleans(),
                "kans_choice_draw_probability": st.sampled_from([0.0, 0.5, 1.0]),
-               "us_chance_moving_cards": st.sampled_from([9, 10])}))}
+               "us_chance_moving_cards": st.sampled_from([9, 10]),
+               "jail_release_rolls_again": st.booleans()}))}
     if count:
         req["count"] = draw(st.sampled_from(["roll", "turn"]))
     return req

@@ -161,10 +161,12 @@ GOOD_OPTIONS = st.fixed_dictionaries({}, optional={
     "doubles_to_jail": st.integers(1, 4), "jail_max_turns": st.integers(1, 6),
     "third_failed_roll_moves": st.booleans(), "back_three_draws": st.booleans(),
     "cards_with_replacement": st.just(True),
-    "kans_choice_draw_probability": st.floats(0, 1), "us_chance_moving_cards": st.sampled_from([9, 10])})
+    "kans_choice_draw_probability": st.floats(0, 1), "us_chance_moving_cards": st.sampled_from([9, 10]),
+    "jail_release_rolls_again": st.booleans()})
 OPTION_NAMES = ["doubles_to_jail", "jail_max_turns", "third_failed_roll_moves",
                 "back_three_draws", "cards_with_replacement", "kans_choice_draw_probability",
-                "us_chance_moving_cards", "board", "jail_strategy", "nonsense"]
+                "us_chance_moving_cards", "jail_release_rolls_again", "board", "jail_strategy",
+                "nonsense"]
 OPTIONS = mostly(st.one_of(st.none(), GOOD_OPTIONS), st.one_of(
     st.dictionaries(st.sampled_from(OPTION_NAMES), OPTION_VALUE, max_size=3),
     st.dictionaries(st.one_of(TEXT, st.integers()), OPTION_VALUE, max_size=2),

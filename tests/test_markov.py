@@ -8,6 +8,7 @@ import time
 import pytest
 
 from engine import cards, markov
+from engine.api import calculate
 from engine.errors import EngineError
 from engine.markov import JAIL, MarkovModel, solve
 
@@ -47,6 +48,38 @@ def test_json_form_carries_the_same_figures() -> None:
     assert round(100 * positions[24]["probability"], 2) == 3.19
     assert positions[24]["name"] == "Illinois Avenue"
     assert any("US Chance" in s for s in data["sources"])
+
+
+def test_long_stay_per_roll_with_the_published_release_convention() -> None:
+    """Collins / Durrett, per roll, long stay: in jail 9.46 %, just visiting 2.14 %.
+
+    Those tables let the double that frees a player start a run of doubles (the player
+    rolls again); the rulebooks end the turn there, which is the default.
+    """
+    request = {"board": "atlantic-city", "jail_strategy": "stay", "count": "roll",
+               "options": {"jail_release_rolls_again": True}}
+    data = calculate("odds", request)
+    positions = data["positions"]
+    assert round(100 * positions[JAIL]["probability"], 2) == 9.46
+    assert round(100 * positions[10]["probability"], 2) == 2.14
+    assert data["model"]["jail_release_rolls_again"] is True
+    # the default stays the rulebook rule, and differs from the published table
+    default = calculate("odds", {k: v for k, v in request.items() if k != "options"})
+    assert default["model"]["jail_release_rolls_again"] is False
+    assert round(100 * default["positions"][JAIL]["probability"], 2) == 9.39
+    assert default["mean_rolls_per_turn"] == pytest.approx(1.1658963640, abs=1e-10)
+    # with strategy leave the option changes nothing (nobody rolls for doubles in jail)
+    leave = {"board": "atlantic-city", "jail_strategy": "leave", "count": "roll"}
+    assert (calculate("odds", {**leave, "options": {"jail_release_rolls_again": True}})["positions"]
+            == calculate("odds", leave)["positions"])
+
+
+def test_jail_release_option_must_be_a_bool() -> None:
+    result = calculate("odds", {"board": "atlantic-city", "jail_strategy": "stay",
+                                "options": {"jail_release_rolls_again": "yes"}})
+    assert (result["error"], result["field"]) == ("error.markov_option", "jail_release_rolls_again")
+    with pytest.raises(EngineError):
+        MarkovModel(jail_strategy="stay", jail_release_rolls_again=1)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------- sanity

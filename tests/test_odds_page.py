@@ -321,3 +321,17 @@ def test_built_pages(site: Path, lang: str) -> None:
     links = [a.attrs.get("href", "") for a in root.all("a")]
     assert any(h.endswith("jail/#jail-doubles") for h in links)
     assert "[[odds-" not in html and "[[ref:" not in html, "a directive was left unexpanded"
+
+
+@pytest.mark.parametrize("lang", ("nl", "sv", "da", "nb"))
+def test_page_states_the_convention_of_each_published_table(lang: str) -> None:
+    """The odds page names the long-stay convention, its option, and figures the engine gives."""
+    from engine.markov import JAIL, landing_odds
+    text = (ROOT / "docs" / lang / "odds.md").read_text(encoding="utf-8")
+    assert "jail_release_rolls_again" in text and "Durrett" in text
+    published = landing_odds("atlantic-city", "stay", "roll", {"jail_release_rolls_again": True})
+    rulebook = landing_odds("atlantic-city", "stay", "roll")
+    for data in (published, rulebook):
+        for k in (JAIL, 10):
+            shown = f"{100 * data['positions'][k]['probability']:.2f}".replace(".", ",")
+            assert shown in text, (lang, shown)

@@ -85,7 +85,7 @@ def test_complete_group_doubles(edition, square, expected):
 def test_complete_group_cites_its_source():
     # rent-set-double: the step says where the edition's rule comes from.
     us = step_of(rent({"edition": "classic-us", "square": 39, "owned": 2}), "rent-set-double")["params"]
-    assert us["ruling"] == "ruling-silent-sources" and us["source"] == "003 · Regels"
+    assert us["ruling"] == "ruling-silent-sources" and us["source"] == "003 · Rondom het bord bewegen"
     nl = step_of(rent({"edition": "nl-2001", "square": 39, "owned": 2}), "rent-set-double")["params"]
     assert nl == {"base": 50, "rent": 100, "source": "000 · Huur", "ruling": None}
 
