@@ -206,7 +206,7 @@ def check_build(request: object) -> dict[str, Any]:
         reasons.append("reason.build.incomplete_group")
     if mortgaged and rules.build_unmortgaged_group.value:
         steps.append(step("build-set", "step.build.set_mortgaged", mortgaged=", ".join(mortgaged),
-                          count=len(mortgaged), **src(rules.build_unmortgaged_group)))
+                          count=len(mortgaged), cite=rules.build_unmortgaged_group))
         reasons.append("reason.build.mortgage_in_group")
 
     when = rules.build_when

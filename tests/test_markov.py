@@ -77,7 +77,7 @@ def test_long_stay_per_roll_with_the_published_release_convention() -> None:
 def test_jail_release_option_must_be_a_bool() -> None:
     result = calculate("odds", {"board": "atlantic-city", "jail_strategy": "stay",
                                 "options": {"jail_release_rolls_again": "yes"}})
-    assert (result["error"], result["field"]) == ("error.markov_option", "jail_release_rolls_again")
+    assert (result["error"], result["field"]) == ("error.not_a_boolean", "options.jail_release_rolls_again")
     with pytest.raises(EngineError):
         MarkovModel(jail_strategy="stay", jail_release_rolls_again=1)  # type: ignore[arg-type]
 
