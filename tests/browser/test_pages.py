@@ -18,7 +18,7 @@ from engine.clauses import CLAUSES, PAGES
 pytestmark = pytest.mark.browser
 
 LANGS = ("nl", "sv", "da", "nb")
-PAGE_TYPES = ("index", "rent", "rulings", "calculators", "examples", "odds", "editions",
+PAGE_TYPES = ("index", "rent", "rulings", "disputes", "calculators", "examples", "odds", "editions",
               "side-by-side", "glossary", "api", "performance", "about", "translate")
 """One page of each kind: home, a rule page, rulings, the generated and the tool pages."""
 SCREENSHOT_PAGES = ("index", "rent", "rulings", "editions", "side-by-side", "glossary")
