@@ -187,3 +187,40 @@ def test_search_index_has_each_dispute_with_its_phrasings(built_site: Path, lang
             assert q in entry["text"], f"{lang}: {d.id}: {q}"
     others = [e for e in index["docs"] if "asked" in e and not e["location"].startswith(PAGE)]
     assert others == []
+
+
+# --- rendering -------------------------------------------------------------------------
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def test_planted_markup_in_the_catalog_is_shown_as_text(tmp_path: Path, monkeypatch) -> None:
+    """A catalog that slipped past the checks: questions, answers and phrasings stay text."""
+    import shutil
+
+    from hooks.render_disputes import render
+
+    copy = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", copy)
+    po = copy / "sv" / "disputes.po"
+    text = po.read_text(encoding="utf-8")
+    for key, value in (("dispute.lend-money.q", f"*Låna* [x](javascript:y) {XSS}"),
+                       ("dispute.lend-money.no", XSS), ("dispute.lend-money.asked", f"a | {XSS}")):
+        text = re.sub(rf'(msgid "{re.escape(key)}"\nmsgstr )"[^"\n]*"', rf'\1"{value}"', text)
+    po.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("MONOPOLY_TRANSLATIONS_DIR", str(copy))
+    out = render(Context("sv", PAGE, "x", 1, None, "disputes", ("money",), DOCS))
+    assert "<img" not in out and out.count("&lt;img src=x onerror=alert(1)&gt;") == 3
+    heading = next(line for line in out.splitlines() if line.endswith("{#lend-money .dispute-q}"))
+    assert heading.startswith("### \\*Låna\\* \\[x\\](javascript:y)")
+
+
+def test_the_directive_takes_topics_and_refuses_unknown_ones() -> None:
+    from hooks.common import DirectiveError
+    from hooks.render_disputes import render
+
+    one = render(Context("nl", PAGE, "x", 1, None, "disputes", ("speed",), DOCS))
+    assert re.findall(r"\{#([a-z-]+) \.dispute-q\}", one) == [
+        d.id for d in DISPUTES.values() if d.topic == "speed"]
+    with pytest.raises(DirectiveError, match="unknown dispute topic"):
+        render(Context("nl", PAGE, "x", 1, None, "disputes", ("nope",), DOCS))
