@@ -15,8 +15,10 @@
   ``/<lang>/404.html``).
 - ``on_post_build``: the combined search index is split into one index per language
   (``/sv/search/search_index.json`` ...), and each page's search looks only in its own
-  language (``overrides/main.html`` points the search at the language's folder);
-  each language folder gets its own ``sitemap.xml``.
+  language (``overrides/main.html`` points the search at the language's folder); the
+  entry of each dispute on the disputes page gets the ways players phrase it, in the
+  search field ``asked`` (``hooks/render_disputes.py``; weighted in ``mkdocs.yml``); each
+  language folder gets its own ``sitemap.xml``.
 """
 
 from __future__ import annotations
