@@ -296,7 +296,8 @@ def _param_row(dispute: Dispute, ed: Edition, house_rule: str | None = None) -> 
     if isinstance(value.value, int) and not isinstance(value.value, bool):
         params["value"] = value.value
     basis: Basis = "house" if house_rule else basis_of(value)
-    return Row(ed, answer_key(dispute, value.value), params, basis, value.source, house_rule)
+    return Row(ed, answer_key(dispute, value.value), MappingProxyType(params), basis,
+               value.source, house_rule)
 
 
 def _modes(edition_id: str) -> tuple[Edition, ...]:
@@ -315,8 +316,8 @@ def rows(dispute: Dispute, editions: Mapping[str, Edition] | None = None) -> tup
         if dispute.param is None:
             fx = dispute.fixed[eid]
             params = dict(dispute.amounts(ed)) if dispute.amounts else {}
-            out.append(Row(ed, f"dispute.{dispute.id}.{fx.answer}", params, fx.basis,
-                           Source(ed.source, fx.section, fx.ruling)))
+            out.append(Row(ed, f"dispute.{dispute.id}.{fx.answer}", MappingProxyType(params),
+                           fx.basis, Source(ed.source, fx.section, fx.ruling)))
             continue
         row = _param_row(dispute, ed)
         out.append(row)
