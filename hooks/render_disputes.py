@@ -5,9 +5,10 @@ The structure comes from :mod:`hooks.disputes`, the words from
 (``#disputes-<topic>``), per dispute a level-3 heading whose id is the dispute id (the
 same anchor in every language, so a search result links to it), then:
 
-- one line per edition (and per game mode or house rule where the answer differs): the
-  answer, its mark (rulebook, ruling, silence of the rulebook, house rule) and the
-  citation, a ruling linked to its clause (the same citation as the edition tables);
+- one line per distinct answer: the editions that give it (game modes and house rules
+  added where their answer differs), the answer, its mark (rulebook, ruling, silence of
+  the rulebook, house rule) and each edition's citation, a ruling linked to its clause
+  (the same citation as the edition tables);
 - the clauses that settle it, as links;
 - a small "also asked as" line with the ways players phrase the question. It is part
   of the section's text, so Material's search index (one per language) finds the
