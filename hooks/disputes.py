@@ -124,6 +124,15 @@ def _utility_interest(ed: Edition) -> Mapping[str, Any]:
     return {"mortgage": value, "exact": exact, "interest": paid, "lift": value + paid}
 
 
+def _utility_factors(ed: Edition) -> Mapping[str, int]:
+    one, both = ed.rules.utility_multipliers.value
+    return {"one": one, "both": both}
+
+
+def _interest_percent(ed: Edition) -> Mapping[str, int]:
+    return {"percent": ed.rules.mortgage_interest_percent.value}
+
+
 def _buildings(ed: Edition) -> Mapping[str, int]:
     return {"houses": ed.rules.houses_in_bank.value, "hotels": ed.rules.hotels_in_bank.value}
 
@@ -182,7 +191,8 @@ _ALL: tuple[Dispute, ...] = (
             "partly_built_double"),
     Dispute("rent-in-jail", "rent", ("rent-owner-in-jail", "ruling-rent-in-jail"),
             "owner_in_jail_collects"),
-    Dispute("utility-dice", "rent", ("rent-utility", "ruling-utility-dice"), "utility_dice"),
+    Dispute("utility-dice", "rent", ("rent-utility", "ruling-utility-dice"), "utility_dice",
+            amounts=_utility_factors),
     # --- Money, the bank and Free Parking ---------------------------------------------
     Dispute("lend-money", "money", ("trade-property", "bankrupt-raise"), fixed=_fixed(
         F("no", "fact", "Opmerkingen"), F("no", "fact", "ANMÄRKNINGAR"),
@@ -238,7 +248,7 @@ _ALL: tuple[Dispute, ...] = (
     Dispute("bankrupt-to-bank", "bankruptcy", ("bankrupt-bank", "ruling-bankrupt-mortgaged"),
             "bankrupt_bank_mortgages"),
     Dispute("bankrupt-to-player", "bankruptcy", ("bankrupt-player", "bankrupt-mortgaged"),
-            "creditor_pays_interest"),
+            "creditor_pays_interest", amounts=_interest_percent),
     Dispute("game-end", "bankruptcy", ("end-winner", "short-end", "timed-game"), "game_end"),
     # --- Speed die ---------------------------------------------------------------------
     Dispute("speed-bus", "speed", ("speed-die",), editions=SPEED, fixed=MappingProxyType({

@@ -119,6 +119,12 @@ def test_a_changed_amount_changes_the_answer() -> None:
     assert "400" in after and "200" not in after
     fine = answer_of("jail-pay-when", "nl-modern", "sv", changed("nl-modern", jail_fine=75))
     assert "75" in fine and "50" not in fine
+    factors = answer_of("utility-dice", "nl-2001", "da",
+                        changed("nl-2001", utility_multipliers=(5, 12)))
+    assert "5 eller 12" in factors and "4 eller 10" in answer_of("utility-dice", "nl-2001", "da")
+    interest = answer_of("bankrupt-to-player", "nordic-2005", "nb",
+                         changed("nordic-2005", mortgage_interest_percent=15))
+    assert "15 %" in interest and "10 %" not in interest
 
 
 def test_a_changed_rule_changes_the_answer_and_its_mark() -> None:
