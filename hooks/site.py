@@ -15,8 +15,10 @@
   ``/<lang>/404.html``).
 - ``on_post_build``: the combined search index is split into one index per language
   (``/sv/search/search_index.json`` ...), and each page's search looks only in its own
-  language (``overrides/main.html`` points the search at the language's folder);
-  each language folder gets its own ``sitemap.xml``.
+  language (``overrides/main.html`` points the search at the language's folder); the
+  entry of each dispute on the disputes page gets the ways players phrase it, in the
+  search field ``asked`` (``hooks/render_disputes.py``; weighted in ``mkdocs.yml``); each
+  language folder gets its own ``sitemap.xml``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from mkdocs.plugins import event_priority  # noqa: E402
 
 from hooks.common import LANGS, SOURCE_LANG, build_language, h  # noqa: E402
 from hooks.pages import forget_pages  # noqa: E402
+from hooks.render_disputes import index_phrasings  # noqa: E402
 from tools.i18n import TranslationError, translations  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site")
@@ -121,6 +124,7 @@ def split_search_index(site_dir: Path) -> dict[str, int]:
                     for d in data["docs"] if d["location"].startswith(prefix)]
         else:
             docs = [d for d in data["docs"] if not d["location"].startswith(others)]
+        index_phrasings(lang, docs)  # the disputes' "also asked as" phrasings (field asked)
         index = {"config": {**data["config"], "lang": [LUNR_LANG[lang]]}, "docs": docs}
         target = site_dir / prefix / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ from tools.site_build import ROOT, build
 
 LANGS = ("nl", "sv", "da", "nb")
 DOCS = ROOT / "docs"
-OTHER_PAGES = ("index", "calculators", "examples", "odds", "editions", "side-by-side",
+OTHER_PAGES = ("index", "disputes", "calculators", "examples", "odds", "editions", "side-by-side",
                "glossary", "api", "performance", "about", "translate")
 ALL_PAGES = tuple(p.slug for p in PAGES) + OTHER_PAGES
 """Every page that must exist in every language (rule pages incl. rulings, then the rest)."""

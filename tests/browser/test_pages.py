@@ -18,10 +18,10 @@ from engine.clauses import CLAUSES, PAGES
 pytestmark = pytest.mark.browser
 
 LANGS = ("nl", "sv", "da", "nb")
-PAGE_TYPES = ("index", "rent", "rulings", "calculators", "examples", "odds", "editions",
+PAGE_TYPES = ("index", "rent", "rulings", "disputes", "calculators", "examples", "odds", "editions",
               "side-by-side", "glossary", "api", "performance", "about", "translate")
 """One page of each kind: home, a rule page, rulings, the generated and the tool pages."""
-SCREENSHOT_PAGES = ("index", "rent", "rulings", "editions", "side-by-side", "glossary")
+SCREENSHOT_PAGES = ("index", "rent", "rulings", "disputes", "editions", "side-by-side", "glossary")
 WIDTHS = (1280, 390)
 SECOND_LOOK = {"rent": "#rent-utility", "editions": ".matrix-wrap", "glossary": ".glossary-wrap",
                "side-by-side": ".sbs-clause#rent-utility", "rulings": "#ruling-utility-dice"}

@@ -1,0 +1,142 @@
+"""``[[disputes]]``: the disputes page, one section per dispute, generated per language.
+
+The structure comes from :mod:`hooks.disputes`, the words from
+``translations/<lang>/disputes.po``. Per topic a level-2 heading
+(``#disputes-<topic>``), per dispute a level-3 heading whose id is the dispute id (the
+same anchor in every language, so a search result links to it), then:
+
+- one line per distinct answer: the editions that give it (game modes and house rules
+  added where their answer differs), the answer, its mark (rulebook, ruling, silence of
+  the rulebook, house rule) and each edition's citation, a ruling linked to its clause
+  (the same citation as the edition tables);
+- the clauses that settle it, as links;
+- a small "also asked as" line with the ways players phrase the question. It is part
+  of the section's text, so Material's search index (one per language) finds the
+  dispute by those phrasings; it is shown small and muted, not as a heading.
+
+Headings are Markdown (so the table of contents and permalinks work); the body of a
+dispute is one raw HTML block (nothing in it is re-parsed as Markdown).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hooks.common import Context, h, md_escape
+from hooks.disputes import DISPUTES, TOPICS, Dispute, Row, rows
+from hooks.render_editions import CURRENCY_SIGNS, source_note
+from engine.sources import Value
+from tools.i18n import format_number, translations
+
+ASKED_SEPARATOR = "|"
+"""Separates the phrasings in a ``dispute.<id>.asked`` message."""
+
+
+PAGE = "disputes"
+"""The page that holds ``[[disputes]]`` (its search entries get the phrasings)."""
+
+
+def phrasings(lang: str, dispute: Dispute) -> list[str]:
+    """The ways players phrase a dispute in ``lang`` (Dutch when not translated)."""
+    text = str(translations().gettext(lang, f"dispute.{dispute.id}.asked"))
+    return [q.strip() for q in text.split(ASKED_SEPARATOR) if q.strip()]
+
+
+def index_phrasings(lang: str, docs: list[dict[str, Any]]) -> int:
+    """Give the search entry of every dispute section its phrasings, in the field
+    ``asked`` (weighted like a heading in ``mkdocs.yml``); returns how many it filled.
+
+    The phrasings are also in the section's text (the "also asked as" line), but there a
+    word weighs a thousandth of a heading word, so a question typed the way players say it
+    would lose against any clause whose heading shares one word with it.
+    """
+    filled = 0
+    for doc in docs:
+        page, _, anchor = str(doc.get("location", "")).partition("#")
+        if page.rstrip("/").removesuffix(".html") == PAGE and anchor in DISPUTES:
+            doc["asked"] = " ".join(phrasings(lang, DISPUTES[anchor]))
+            filled += 1
+    return filled
+
+
+def _params(lang: str, row: Row) -> dict[str, Any]:
+    """The row's numbers written the language's way, plus the currency sign."""
+    out: dict[str, Any] = {k: format_number(lang, v) if isinstance(v, (int, float)) else v
+                           for k, v in row.params.items()}
+    out["currency"] = CURRENCY_SIGNS.get(row.edition.currency, row.edition.currency)
+    return out
+
+
+def answer_text(ctx: Context, row: Row) -> str:
+    """The one-line answer of a row, escaped HTML (a Dutch fallback is marked)."""
+    return ctx.text(row.key, **_params(ctx.lang, row))
+
+
+def edition_label(ctx: Context, row: Row) -> str:
+    """The edition (or mode) a row is about, plus the house rule when one is on."""
+    label = ctx.text(f"edition.{row.edition.id}")
+    if row.house_rule:
+        label += f' + {ctx.text(f"disputes.house_rule.{row.house_rule}")}'
+    return label
+
+
+def rows_html(ctx: Context, dispute: Dispute) -> str:
+    """One ``<li>`` per distinct answer: the editions that give it, the answer, its mark and
+    each edition's citation (editions with the same answer on the same basis share a line)."""
+    groups: dict[tuple[str, str], list[Row]] = {}
+    for row in rows(dispute):
+        groups.setdefault((answer_text(ctx, row), row.basis), []).append(row)
+    items = []
+    for (answer, basis), members in groups.items():
+        editions = ", ".join(edition_label(ctx, r) for r in members)
+        cites = "; ".join(source_note(ctx, Value(None, r.source)) for r in members)
+        ids = " ".join(r.edition.id for r in members)
+        items.append(
+            f'<li class="dispute-row" data-editions="{h(ids)}" data-basis="{basis}">'
+            f'<span class="dispute-ed">{editions}:</span> '
+            f'<span class="dispute-answer">{answer}</span> '
+            f'<span class="dispute-mark dispute-mark-{basis}">'
+            f'{ctx.text(f"disputes.mark.{basis}")}</span> '
+            f'<span class="dispute-src">{cites}</span></li>')
+    return "".join(items)
+
+
+def clause_links(ctx: Context, dispute: Dispute) -> str:
+    """The clauses that settle a dispute, as links in the page language."""
+    links = []
+    for cid in dispute.clauses:
+        number, title = ctx.clause_label(cid)
+        text = f"{number} {title}" if title else number
+        links.append(f'<a class="clause-ref" href="{h(ctx.clause_url(cid))}">{h(text)}</a>')
+    return ", ".join(links)
+
+
+def dispute_markdown(ctx: Context, dispute: Dispute) -> str:
+    """Heading and body of one dispute."""
+    question = md_escape(str(ctx.t(f"dispute.{dispute.id}.q")))
+    items = rows_html(ctx, dispute)
+    asked = " · ".join(f"<q>{h(q)}</q>" for q in phrasings(ctx.lang, dispute))
+    body = (f'<div class="dispute" data-dispute="{h(dispute.id)}">'
+            f'<ul class="dispute-rows">{items}</ul>'
+            f'<p class="dispute-refs">{ctx.text("disputes.clauses")} {clause_links(ctx, dispute)}</p>'
+            f'<p class="dispute-asked"><span class="dispute-asked-label">'
+            f'{ctx.text("disputes.asked")}</span> {asked}</p></div>')
+    return f"### {question} {{#{dispute.id} .dispute-q}}\n\n{body}\n"
+
+
+def render(ctx: Context) -> str:
+    """``[[disputes]]``: every topic with its disputes (``[[disputes: topic]]``: one)."""
+    topics = ctx.args or TOPICS
+    unknown = [t for t in topics if t not in TOPICS]
+    if unknown:
+        raise ctx.error(f"unknown dispute topic(s) {', '.join(unknown)} "
+                        f"(known: {', '.join(TOPICS)})")
+    parts = []
+    for topic in topics:
+        parts.append(f"## {md_escape(str(ctx.t(f'disputes.topic.{topic}')))} "
+                     f"{{#disputes-{topic}}}\n")
+        parts += [dispute_markdown(ctx, d) for d in DISPUTES.values() if d.topic == topic]
+    return "\n".join(parts)
+
+
+DIRECTIVES = {"disputes": render}
