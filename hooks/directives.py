@@ -47,7 +47,6 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_calculator",
     "hooks.render_perf",
     "hooks.render_requests",
-
     "hooks.render_disputes",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""

@@ -36,7 +36,7 @@ from typing import Any, Callable, Literal, Mapping
 from engine.boards import Board
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, MAIN_EDITIONS, Edition, parameters, with_house_rules
-from engine.mortgage import interest
+from engine.money import ten_percent as interest
 from engine.sources import Source, Value
 
 Basis = Literal["fact", "ruling", "silent", "house"]
