@@ -58,7 +58,7 @@ from .mortgage import cite, edition_of, listed, refield
 from .sources import fact
 from .validate import MAX_AMOUNT, integer, request_mapping, show
 
-KEYS_IN_BOX = fact(6, "001", "Innehåll")
+KEYS_IN_BOX = fact(6, "001", "Innehåll", "6 plastnycklar")
 """The Nordic travel edition (001) has get-out *keys*: six in the box."""
 
 P_DOUBLES = Fraction(1, 6)
