@@ -58,7 +58,7 @@ from .explain import Step, step
 from .sources import fact
 from .validate import MAX_AMOUNT, parse, spec
 
-KEYS_IN_BOX = fact(6, "001", "Innehåll")
+KEYS_IN_BOX = fact(6, "001", "Innehåll", "6 plastnycklar")
 """The Nordic travel edition (001) has get-out *keys*: six in the box."""
 
 P_DOUBLES = Fraction(1, 6)

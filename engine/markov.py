@@ -313,7 +313,9 @@ def _chain(m: MarkovModel) -> _Chain:
             nroll = 1.0
             for total, dbl, pd in _DICE:
                 if dbl or (j == m.jail_max_turns - 1 and m.third_failed_roll_moves):
-                    again = dbl and m.jail_release_rolls_again  # the release double starts a run
+                    # the release double starts a run of doubles (one double is not yet a run
+                    # when a single double already means jail: then the turn simply ends)
+                    again = dbl and m.jail_release_rolls_again and last_double >= 1
                     for o, po in landing[(JAIL_SQUARE + total) % SQUARES]:
                         vis[o] += pd * po
                         if again and o != JAIL:
@@ -332,7 +334,7 @@ def _chain(m: MarkovModel) -> _Chain:
                 nroll += w0
                 for total, dbl, pd in _DICE:
                     w = w0 * pd
-                    if dbl and d == last_double:
+                    if dbl and d >= last_double:
                         vis[JAIL] += w
                         row[jail0] += w
                         continue

@@ -62,9 +62,9 @@ MAX_NAME = 40
 CARD_SET_VALUE = (50, 400)
 """The range of printed set values in the card game (004 «Scoren»)."""
 CARD_COUNTS = {
-    "house": fact(14, "004", "Inhoud"),
-    "hotel": fact(2, "004", "Inhoud"),
-    "token": fact(6, "004", "Inhoud"),
+    "house": fact(14, "004", "Inhoud", "14 Huis- en 2 Hotel-kaarten"),
+    "hotel": fact(2, "004", "Inhoud", "14 Huis- en 2 Hotel-kaarten"),
+    "token": fact(6, "004", "Inhoud", "6 Speelfiguur-kaarten"),
 }
 """Card-game cards in the box (004 «Inhoud»): no table can hold more."""
 CARD_MAX_HOUSES = 4

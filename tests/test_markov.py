@@ -74,6 +74,17 @@ def test_long_stay_per_roll_with_the_published_release_convention() -> None:
             == calculate("odds", leave)["positions"])
 
 
+@pytest.mark.parametrize("doubles", [1, 2, 3, 6])
+def test_jail_release_option_with_any_doubles_limit(doubles: int) -> None:
+    """The option terminates and sums to one for every doubles limit (1: a double is jail)."""
+    sol = solve(MarkovModel(jail_strategy="stay", doubles_to_jail=doubles,
+                            jail_release_rolls_again=True))
+    assert sum(sol.per_roll) == pytest.approx(1.0, abs=1e-12)
+    if doubles == 1:  # nothing to roll again for: the same as the rulebook convention
+        assert sol.per_roll == pytest.approx(
+            solve(MarkovModel(jail_strategy="stay", doubles_to_jail=1)).per_roll, abs=1e-15)
+
+
 def test_jail_release_option_must_be_a_bool() -> None:
     result = calculate("odds", {"board": "atlantic-city", "jail_strategy": "stay",
                                 "options": {"jail_release_rolls_again": "yes"}})

@@ -68,6 +68,13 @@ def test_every_fact_and_board_value_is_evidenced_inside_its_section(report):
     assert problems == [], "\n".join(problems)
 
 
+def test_engine_constants_outside_the_editions_are_evidenced_too():
+    from engine.jail import KEYS_IN_BOX
+    from engine.scoring import CARD_COUNTS
+    for name, value in [("KEYS_IN_BOX", KEYS_IN_BOX), *CARD_COUNTS.items()]:
+        assert evidence_problem(value.source) is None, name
+
+
 def test_evidence_fails_in_a_planted_wrong_section():
     """The check reads the cited section only: the same words cited to another section fail."""
     # 32 houses / 12 hotels is in 003 «Bouwen en handelen», not in «Gevangenis» of the same file
