@@ -321,6 +321,8 @@ def _shown(path: Path) -> str:
     return path.as_posix()
 
 
+_RS = "\x01"  # starts each message: neither a letter nor white space, so no form spans two
+
 _PO_STR = re.compile(r'^\s*(?:(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+)?"(.*)"\s*$')
 
 
@@ -346,7 +348,7 @@ def po_texts(path: Path) -> tuple[str, list[int]]:
         if kw is not None:
             in_str = kw.startswith("msgstr")
             if in_str:
-                texts.append(body)
+                texts.append(_RS + body)  # a phrase never runs on into the next message
                 lines.append(n)
         elif in_str:
             texts.append(body)
@@ -369,7 +371,7 @@ def toml_texts(path: Path, lang: str) -> tuple[str, list[int]]:
             continue
         if table == f"text.{lang}" or (table or "").startswith(f"text.{lang}."):
             value = _TOML_VALUE.match(raw)
-            texts.append(value.group(1) if value else raw)
+            texts.append(_RS + value.group(1) if value else raw)
             lines.append(n)
     return "\n".join(texts), lines
 
