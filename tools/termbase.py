@@ -313,12 +313,14 @@ class Termbase:
 def _shown(path: Path) -> str:
     """A path as shown in messages: relative to the project (or to its folder's parent)."""
     path = Path(path).resolve()
-    for base in (ROOT, path.parent.parent.parent):
-        try:
-            return path.relative_to(base).as_posix()
-        except ValueError:
-            continue
-    return path.as_posix()
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:  # a copy elsewhere: from its docs/, translations/ or examples/ on
+        parts = path.parts
+        for i in range(len(parts) - 2, -1, -1):
+            if parts[i] in ("docs", "translations", "examples"):
+                return "/".join(parts[i:])
+        return path.as_posix()
 
 
 _RS = "\x01"  # starts each message: neither a letter nor white space, so no form spans two
