@@ -27,8 +27,8 @@ syntax): where one of them matches, the variant inside it is not reported.
 ``examples/*.toml`` and the termbase's own definitions in that language. Not checked:
 fenced code blocks and inline code, link targets, ``[[directives]]``, ``{#attribute lists}``,
 HTML tags, ``{placeholders}``, and anything between guillemets (``«...»``,
-``»...«``): those are the quoted section headings of the rulebooks (and edition
-names), which have to stay as the source writes them.
+``»...«``) or Swedish quotation marks (``”...”``): those are the quoted section headings
+of the rulebooks (and card texts), which have to stay as the source writes them.
 
 ``python -m tools.termbase`` prints every violation (file, line, the variant found and
 the term to use) and exits 1 if there is one; ``--docs``, ``--translations``,
@@ -148,7 +148,7 @@ _FENCE = re.compile(r"(?ms)^([ \t]*)(```|~~~).*?^\1\2[ \t]*$")
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _MD_NOISE = re.compile(r"\]\([^)\n]*\)|\[\[[^\]\n]*\]\]|\{[#.:][^}\n]*\}|<[^>\n]+>|https?://\S+")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-_QUOTES = re.compile(r"«[^«»]{0,200}?»|»[^«»]{0,200}?«")
+_QUOTES = re.compile(r"«[^«»]{0,200}?»|»[^«»]{0,200}?«|”[^”]{0,200}?”")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
