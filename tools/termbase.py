@@ -117,8 +117,43 @@ class Violation:
     term: str     # the term to use instead
 
     def __str__(self) -> str:
+        if self.concept == NUMBERS:
+            return (f"{self.file}:{self.line}: {self.lang}: '{self.variant}' is not grouped "
+                    f"the way {self.lang} writes numbers; write '{self.term}'")
         return (f"{self.file}:{self.line}: {self.lang}: '{self.variant}' is a forbidden "
                 f"variant of '{self.concept}'; use '{self.term}'")
+
+
+NUMBERS = "number-format"
+"""The pseudo-concept of a number written without the language's digit grouping."""
+
+_NUMBER = re.compile(r"(?<![\d.,\w\-\u00a0])\d{4,}(?![\d\w\-]|[.,]\d)")
+_GROUP = {"nl": ".", "da": ".", "sv": "\u00a0", "nb": "\u00a0"}
+
+
+def grouped(lang: str, digits: str) -> str:
+    """A whole number with the language's thousands separator (as ``tools.i18n.format_number``
+    writes it; Swedish and Norwegian group with a no-break space).
+
+    >>> grouped("nl", "1500"), grouped("nb", "10000") == "10\u00a0000"
+    ('1.500', True)
+    """
+    out = digits[-3:]
+    rest = digits[:-3]
+    while rest:
+        out = rest[-3:] + _GROUP[lang] + out
+        rest = rest[:-3]
+    return out
+
+
+def is_year(digits: str) -> bool:
+    """A year, not an amount: 1930-2030 and not a round hundred (2000, 2500 are amounts).
+
+    >>> is_year("2005"), is_year("2000"), is_year("1500")
+    (True, False, False)
+    """
+    n = int(digits)
+    return len(digits) == 4 and 1930 <= n <= 2030 and n % 100 != 0
 
 
 def _form_regex(form: str) -> str:
@@ -284,6 +319,12 @@ class Termbase:
                 found.append(Violation(file, line, lang, concept.id,
                                        " ".join(m.group(0).split()),
                                        concept.langs[lang].term))
+        for m in _NUMBER.finditer(masked):  # the house style for numbers (amounts) in prose
+            if lang in _GROUP and not is_year(m.group(0)):
+                n = masked.count("\n", 0, m.start())
+                line = lines[n] if lines is not None and n < len(lines) else n + 1
+                found.append(Violation(file, line, lang, NUMBERS, m.group(0),
+                                       grouped(lang, m.group(0))))
         return found
 
     def check(self, docs: Path | None = None, translations: Path | None = None,
