@@ -198,3 +198,61 @@ def test_a_broken_termbase_is_refused(old: str, new: str, message: str) -> None:
     Termbase.parse(_EXAMPLE)  # the unbroken one loads
     with pytest.raises(TermbaseError, match=message):
         Termbase.parse(_EXAMPLE.replace(old, new, 1))
+
+
+def test_edition_names_are_one_in_tables_and_calculators() -> None:
+    """The calculators name each edition exactly as the edition tables do (site.po)."""
+    from tools.i18n import Translations
+
+    t = Translations(ROOT / "translations")
+    keys = [k[len("edition."):] for k in t.keys("edition.")]
+    assert "nordic-2005" in keys
+    for lang in LANGS:
+        for edition in keys:
+            table = str(t.gettext(lang, f"edition.{edition}"))
+            assert str(t.gettext(lang, f"calc.edition.{edition}")) == table, (lang, edition)
+
+
+def test_danish_texts_use_danish_quotation_marks() -> None:
+    """Danish quotes »like this«; «this» is the Norwegian (and Dutch, Swedish) style."""
+    import re
+
+    from tools.overlap import site_texts
+
+    def pairs_open_with_raquo(text: str) -> bool:
+        marks = re.sub(r"[^«»]", "", text)  # the guillemets in order: must go » « » « ...
+        return marks == "»«" * (len(marks) // 2)
+
+    texts = [(file, text) for file, text, _ in site_texts(
+        ROOT / "docs", ROOT / "translations", ROOT / "examples", langs=["da"])]
+    texts += [(c.id, c.langs["da"].definition) for c in termbase().concepts.values()]
+    assert len(texts) > 100
+    assert [file for file, text in texts if not pairs_open_with_raquo(text)] == []
+    assert not pairs_open_with_raquo("«Huur»") and pairs_open_with_raquo("»Huur« og »Leje«")
+
+
+def test_the_export_for_one_language_pair_keeps_the_forbidden_variants(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "sv.tbx"
+    assert main(["--export", "sv", str(out)]) == 0
+    root = ET.parse(out).getroot()
+    entries = {e.get("id"): e for e in root.iter("termEntry")}
+    assert len(entries) == len(termbase().concepts)
+    sv = entries["double"].find("langSet[@{http://www.w3.org/XML/1998/namespace}lang='sv']")
+    statuses = {t.findtext("term"): t.findtext("termNote") for t in sv.findall("tig")}
+    assert statuses == {"dubbelslag": "preferredTerm-admn-sts",
+                        "slå dubbelt": "deprecatedTerm-admn-sts"}
+
+
+def test_the_404_page_speaks_each_language() -> None:
+    from tools.site_build import shared_build
+
+    site = shared_build()
+    assert site.ok, site.log[-3000:]
+    titles = {"nl": "Pagina niet gevonden", "sv": "Sidan finns inte", "da": "Siden findes ikke",
+              "nb": "Fant ikke siden"}
+    for lang, title in titles.items():
+        page = site.site_dir / ("404.html" if lang == "nl" else f"{lang}/404.html")
+        html = page.read_text(encoding="utf-8")
+        assert f"<h1>{title}</h1>" in html and "Not found" not in html, lang
