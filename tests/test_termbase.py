@@ -256,3 +256,17 @@ def test_the_404_page_speaks_each_language() -> None:
         page = site.site_dir / ("404.html" if lang == "nl" else f"{lang}/404.html")
         html = page.read_text(encoding="utf-8")
         assert f"<h1>{title}</h1>" in html and "Not found" not in html, lang
+
+
+def test_a_variant_in_a_definition_of_the_termbase_is_reported(site_copy) -> None:
+    docs, tr, ex = site_copy
+    tbx = tr / "termbase.tbx"
+    text = tbx.read_text(encoding="utf-8")
+    assert "Het figuurtje waarmee" in text
+    tbx.write_text(text.replace("Het figuurtje waarmee", "Het speelstuk waarmee", 1),
+                   encoding="utf-8")
+    line = tbx.read_text(encoding="utf-8").split("\n").index(
+        next(ln for ln in tbx.read_text(encoding="utf-8").split("\n") if "Het speelstuk" in ln)) + 1
+    found = termbase(tr).check(docs, tr, ex, langs=["nl"])
+    assert [(v.file, v.line, v.variant, v.term) for v in found] == [
+        ("translations/termbase.tbx", line, "speelstuk", "pion")]

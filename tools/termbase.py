@@ -346,9 +346,20 @@ class Termbase:
             for c in self.concepts.values():
                 lt = c.langs.get(lang)
                 if lt and lt.definition:
-                    out += [Violation(self.file, 0, v.lang, v.concept, v.variant, v.term)
+                    line = self._definition_line(translations, lt.definition)
+                    out += [Violation(self.file, line, v.lang, v.concept, v.variant, v.term)
                             for v in self.scan(lang, self.file, lt.definition, markdown=False)]
         return sorted(out, key=lambda v: (v.file, v.line, v.variant))
+
+    def _definition_line(self, translations: Path, definition: str) -> int:
+        """The line of a definition in the TBX file (0 when it cannot be found)."""
+        try:
+            text = (translations / FILE_NAME).read_text(encoding="utf-8")
+        except OSError:
+            return 0
+        escaped = definition.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        at = text.find(escaped)
+        return text.count("\n", 0, at) + 1 if at >= 0 else 0
 
 
 def _shown(path: Path) -> str:
