@@ -1,7 +1,9 @@
 """``[[glossary]]``: the game's terms in the four languages (the page's language first),
-with a definition in the page's language, from ``translations/<lang>/glossary.po`` (keys ``glossary.<term>``
-and ``glossary.<term>.def``). Sorted by the page language's term, in that
-language's alphabet (å, ä, ö, æ, ø after z). Each row has the anchor ``term-<term>``.
+with a definition in the page's language, generated from the termbase
+``translations/termbase.tbx`` (``tools.termbase``): one row per concept, no second list.
+Sorted by the page language's term, in that language's alphabet (å, ä, ö, æ, ø after z).
+Each row has the anchor ``term-<concept id>``. A language that lacks a concept shows the
+Dutch term or definition, marked like every other fallback.
 
 >>> sorted(["ö", "å", "z", "ä"], key=lambda w: sort_key("sv", w))
 ['z', 'å', 'ä', 'ö']
@@ -11,13 +13,12 @@ language's alphabet (å, ä, ö, æ, ø after z). Each row has the anchor ``term
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from hooks.common import LANG_NAMES, LANGS, Context, Html, h
-from tools.i18n import translations
+from tools.i18n import SOURCE_LANG, Message
+from tools.termbase import Concept, termbase
 
-TERM_KEY = re.compile(r"^glossary\.(?P<term>[a-z0-9_-]+)$")
 _TAIL = {"sv": "åäö", "da": "æøå", "nb": "æøå", "nl": ""}
 
 
@@ -34,41 +35,43 @@ def sort_key(lang: str, word: str) -> tuple:
     return tuple(key)
 
 
-def terms() -> list[str]:
-    """The glossary's terms (from the Dutch catalog), in file order."""
-    return [m.group("term") for k in translations().keys("glossary.")
-            if (m := TERM_KEY.match(k))]
+def _message(concept: Concept, lang: str, what: str) -> Message:
+    """The term (``what="term"``) or definition of a concept in ``lang``, as a
+    :class:`tools.i18n.Message` (so a Dutch fallback is marked the same way)."""
+    for candidate in (lang, SOURCE_LANG):
+        entry = concept.langs.get(candidate)
+        text = getattr(entry, what) if entry else ""
+        if text:
+            return Message(f"termbase.{concept.id}", lang, text, candidate)
+    return Message(f"termbase.{concept.id}", lang, concept.id, None)
 
 
 def render(ctx: Context) -> str:
     """``[[glossary]]`` (takes no arguments)."""
     if ctx.args:
         raise ctx.error("takes no arguments")
-    cat = translations()
-    found = terms()
-    if not found:
-        raise ctx.error("no glossary.<term> keys in translations/nl/glossary.po")
-    found.sort(key=lambda t: sort_key(ctx.lang, str(cat.gettext(ctx.lang, f"glossary.{t}"))))
+    concepts = list(termbase().concepts.values())
+    concepts.sort(key=lambda c: sort_key(ctx.lang, _message(c, ctx.lang, "term").text))
     order = [ctx.lang] + [lang for lang in LANGS if lang != ctx.lang]  # page language first
     heads = "".join(f'<th scope="col" lang="{lang}">{h(LANG_NAMES[lang])}</th>'
                     for lang in order)
     rows = []
-    for term in found:
+    for concept in concepts:
         cells = []
         for lang in order:
-            msg = cat.gettext(lang, f"glossary.{term}")
+            msg = _message(concept, lang, "term")
             tag = "th" if lang == ctx.lang else "td"
             scope = ' scope="row"' if tag == "th" else ""
             cells.append(f'<{tag}{scope} lang="{lang}" data-label="{h(LANG_NAMES[lang])}">'
                          f'{msg.html()}</{tag}>')
-        definition = cat.gettext(ctx.lang, f"glossary.{term}.def")
-        rows.append(f'<tr id="term-{h(term)}">{"".join(cells)}'
+        definition = _message(concept, ctx.lang, "definition")
+        rows.append(f'<tr id="term-{h(concept.id)}">{"".join(cells)}'
                     f'<td class="def" data-label="{h(ctx.t("glossary_table.definition"))}">'
                     f'{definition.html()}</td></tr>')
     return Html(f'<div class="glossary-wrap"><table class="glossary">'
-            f'<caption>{ctx.text("glossary_table.caption")}</caption>'
-            f'<thead><tr>{heads}<th scope="col">{ctx.text("glossary_table.definition")}</th></tr>'
-            f'</thead><tbody>{"".join(rows)}</tbody></table></div>')
+                f'<caption>{ctx.text("glossary_table.caption")}</caption>'
+                f'<thead><tr>{heads}<th scope="col">{ctx.text("glossary_table.definition")}'
+                f'</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
 DIRECTIVES = {"glossary": render}

@@ -7,6 +7,9 @@
   count is logged at INFO level (so ``--strict`` still builds a partial translation
   for preview); ``tests/test_translations.py`` and ``./dev status`` list them.
   ``MONOPOLY_I18N_LAX=1`` logs errors as warnings instead (preview of a broken file).
+- ``on_config`` also checks the texts of every language against the termbase
+  (``translations/termbase.tbx``, ``tools.termbase``): a forbidden variant is a warning
+  with file, line, variant and the term to use, so ``--strict`` fails on it.
 - ``on_env``: template functions ``site_t(key, **params)`` (escaped HTML, a Dutch fallback
   marked) and ``site_attr(key, **params)`` (escaped text for attribute values).
 - ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
@@ -43,7 +46,8 @@ from mkdocs.plugins import event_priority  # noqa: E402
 from hooks.common import LANGS, SOURCE_LANG, build_language, h  # noqa: E402
 from hooks.pages import forget_pages  # noqa: E402
 from hooks.render_disputes import index_phrasings  # noqa: E402
-from tools.i18n import TranslationError, translations  # noqa: E402
+from tools.i18n import TranslationError, translations, translations_dir  # noqa: E402
+from tools.termbase import TermbaseError, termbase  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.site")
 
@@ -64,6 +68,8 @@ def on_config(config: Any) -> Any:
             log.warning(str(exc))
             return config
         raise PluginError(str(exc)) from None
+    if build_language(config) == SOURCE_LANG:
+        check_terms(Path(config.docs_dir))
     if warnings and build_language(config) == SOURCE_LANG:
         by_lang: dict[str, int] = {}
         for p in warnings:
@@ -73,6 +79,21 @@ def on_config(config: Any) -> Any:
         log.info(f"translations incomplete ({summary}); the Dutch text is shown, marked. "
                  "Run ./dev status for the list.")
     return config
+
+
+def check_terms(docs_dir: Path) -> int:
+    """Check every language's pages, catalogs and example texts against the termbase
+    (``tools.termbase``): each forbidden variant is logged as a warning naming file,
+    line, the variant and the term to use, so a ``--strict`` build fails. A broken
+    termbase stops the build. Runs once, in the Dutch build (it covers all languages)."""
+    docs = docs_dir if (docs_dir / SOURCE_LANG).is_dir() else docs_dir.parent
+    try:
+        found = termbase().check(docs, translations_dir())
+    except TermbaseError as exc:
+        raise PluginError(str(exc)) from None
+    for violation in found:
+        log.warning(f"termbase: {violation}")
+    return len(found)
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:

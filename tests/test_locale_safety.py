@@ -311,10 +311,10 @@ def test_a_broken_locale_fails_the_build_naming_file_key_and_problem(tmp_path: P
     plural = next(k for k, e in nl.items() if e.plural)
     da_plural = po_file(root, "da", plural)
     edit_po(da_plural, plural, ["{n} hus", ""])  # one plural form missing
-    nb_glossary = po_file(root, "nb", "glossary.board")
-    text = nb_glossary.read_text(encoding="utf-8")
-    nb_glossary.write_text(text.replace('msgid "glossary.board"\n',
-                                        'msgid "glossary.board"\nmsgstr "ikke avsluttet\n', 1),
+    nb_perf = po_file(root, "nb", "perf.caption")
+    text = nb_perf.read_text(encoding="utf-8")
+    nb_perf.write_text(text.replace('msgid "perf.caption"\n',
+                                    'msgid "perf.caption"\nmsgstr "ikke avsluttet\n', 1),
                            encoding="utf-8")  # PO syntax: an unterminated string (the
     # rest of that language is not checked then: each problem goes to its own file)
 
@@ -325,7 +325,7 @@ def test_a_broken_locale_fails_the_build_naming_file_key_and_problem(tmp_path: P
     expected = [
         ("translations/sv/" + sv_file.name, "calc.rent.result", "placeholders"),
         ("translations/da/" + da_plural.name, plural, "incomplete plural forms"),
-        ("translations/nb/" + nb_glossary.name, None, "not valid PO syntax"),
+        ("translations/nb/" + nb_perf.name, None, "not valid PO syntax"),
     ]
     for file, key, problem in expected:
         lines = [ln for ln in log.splitlines() if file in ln and problem in ln

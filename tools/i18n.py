@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")
 """The site's languages; the first is the source language."""
 SOURCE_LANG = "nl"
-DOMAINS: tuple[str, ...] = ("site", "engine", "glossary")
+DOMAINS: tuple[str, ...] = ("site", "engine")
 """Known catalog files per language (``site.po`` ...); other ``*.po`` files are read too."""
 
 Severity = Literal["error", "warning"]

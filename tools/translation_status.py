@@ -9,7 +9,10 @@ For every language it lists
   of a change is the last git commit of the file, or the file's modification time when
   the file has uncommitted changes or there is no git history;
 - message keys of ``translations/nl/*.po`` that the language's catalogs lack (or mark
-  fuzzy), by file.
+  fuzzy), by file;
+- termbase violations (``tools.termbase``): a forbidden variant of a term in the
+  language's pages, catalogs or example texts, with file, line and the term to use; and
+  the termbase concepts that lack a term or definition in the language.
 
 It always exits 0: it is a to-do list, not a check (the tests are the check).
 
@@ -35,6 +38,7 @@ if str(ROOT) not in sys.path:
 from engine.clauses import CLAUSES, PAGES  # noqa: E402
 from hooks.pages import read_page  # noqa: E402
 from tools.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir  # noqa: E402
+from tools.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -56,11 +60,14 @@ class LangStatus:
     outdated: tuple[Outdated, ...]
     missing_keys: tuple[tuple[str, str], ...]  # (file, key)
     catalog_errors: tuple[str, ...] = ()  # broken PO entries (these also stop the build)
+    term_violations: tuple[str, ...] = ()  # forbidden variants (a strict build fails)
+    terms_missing: tuple[str, ...] = ()  # termbase concepts without a term/definition
 
     @property
     def done(self) -> bool:
         return not (self.missing_pages or self.missing_clauses or self.outdated
-                    or self.missing_keys or self.catalog_errors)
+                    or self.missing_keys or self.catalog_errors or self.term_violations
+                    or self.terms_missing)
 
 
 @lru_cache(maxsize=None)
@@ -125,8 +132,17 @@ def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangS
                 errors.append(str(problem))
             elif problem.key and problem.problem.startswith(("missing", "fuzzy")):
                 keys.append((Path(problem.file).name, problem.key))
+    violations: list[str] = []
+    terms_missing: list[str] = []
+    if (root / TERMBASE).exists():
+        try:
+            tb = termbase(root)
+            violations = [str(v) for v in tb.check(docs, root, langs=[lang])]
+            terms_missing = tb.missing(lang)
+        except TermbaseError as exc:
+            errors.append(str(exc))
     return LangStatus(lang, missing_pages, missing_clauses, tuple(outdated), tuple(keys),
-                      tuple(errors))
+                      tuple(errors), tuple(violations), tuple(terms_missing))
 
 
 def _when(t: float) -> str:
@@ -135,9 +151,11 @@ def _when(t: float) -> str:
 
 def report(statuses: list[LangStatus]) -> str:
     """A readable table and a to-do list per language."""
-    head = ("language", "pages missing", "clauses missing", "outdated pages", "keys missing")
+    head = ("language", "pages missing", "clauses missing", "outdated pages", "keys missing",
+            "termbase violations")
     rows = [head] + [(s.lang, str(len(s.missing_pages)), str(len(s.missing_clauses)),
-                      str(len(s.outdated)), str(len(s.missing_keys))) for s in statuses]
+                      str(len(s.outdated)), str(len(s.missing_keys)),
+                      str(len(s.term_violations))) for s in statuses]
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["Translation status (Dutch, nl, is the source language)", ""]
     for n, row in enumerate(rows):
@@ -166,6 +184,12 @@ def report(statuses: list[LangStatus]) -> str:
             lines.append("  message keys missing:")
             for file, keys in by_file.items():
                 lines.append(f"    {file} ({len(keys)}): " + ", ".join(keys))
+        if s.term_violations:
+            lines.append("  termbase violations (a strict build fails on these):")
+            lines += [f"    {v}" for v in s.term_violations]
+        if s.terms_missing:
+            lines.append(f"  termbase concepts without a term or definition: "
+                         + ", ".join(s.terms_missing))
     return "\n".join(lines)
 
 
