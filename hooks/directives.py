@@ -45,6 +45,7 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_example",
     "hooks.render_calculator",
     "hooks.render_perf",
+    "hooks.render_sheet",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""
 

@@ -32,7 +32,7 @@ from html.parser import HTMLParser
 from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote
 
-from hooks.common import ROOT, Context, h, page_path  # noqa: F401  (ROOT: sys.path set up)
+from hooks.common import ROOT, Context, Html, h, page_path  # noqa: F401  (ROOT: sys.path set up)
 from tools.i18n import LANGS, SOURCE_LANG, count_of, translations
 
 from engine.api import calculate
@@ -1286,6 +1286,8 @@ def render(ctx: Context) -> str:
     if len(ctx.args) != 1 or ctx.args[0] not in KINDS:
         raise ctx.error(f"takes one argument: {' | '.join(KINDS)}")
     kind = ctx.args[0]
+    if ctx.slug != CALC_PAGE:
+        return calculator_button(ctx, kind)
     cid, first = _calc_id(ctx, kind)
     lang = ctx.lang
     fmt = Formatter(lang)
@@ -1331,6 +1333,19 @@ def render(ctx: Context) -> str:
         parts.append(f'<script type="module" src="{h(root)}assets/calculators/calculators.mjs">'
                      f'</script>')
     return "\n".join(parts)
+
+
+def calculator_button(ctx: Context, kind: str) -> Html:
+    """On a rule page: one compact link that opens the calculator on the calculators page
+    with this page's situation filled in (the rule stays first on a phone; the form and
+    its runtime live on the calculators page). ``docs/assets/site.js`` swaps in the
+    reader's "My edition" (``data-href`` keeps the built link)."""
+    request = canonical_request(kind, default_request(kind, ctx.lang))
+    url = calculator_url(ctx.lang, kind, request, ctx.slug, ctx.use_directory_urls)
+    title = translations().gettext(ctx.lang, f"calc.{kind}.title")
+    label = ctx.text("calclink.open", title=title)
+    return Html(f'<p class="calc-open-wrap"><a class="md-button calc-open" data-calc="{h(kind)}" '
+                f'href="{h(url)}" data-href="{h(url)}">{label}</a></p>')
 
 
 DIRECTIVES = {"calculator": render}

@@ -829,10 +829,19 @@ def render_box(ctx: Context, example: Example) -> str:
     if problems:  # the build shows what the tests check: never a wrong example
         raise ctx.error(f"example {example.id!r}: " + "; ".join(p.describe() for p in problems))
     clause_links = ", ".join(_clause_link(ctx, w, c) for c in example.clauses)
+    # On a rule page the example folds under its clause (the rule first): title and answer
+    # stay visible in the summary line; the examples page shows them open, as boxes.
+    folded = ctx.slug != EXAMPLES_PAGE
+    tag = "details" if folded else "div"
+    answer = "; ".join(f"{k}: {v}" for k, v in answer_rows(w, example, result))
+    title = (f'<summary><span class="example-title">{w.html("example.title", title=text.title)}'
+             f'</span> <span class="example-answer-line">{answer}</span></summary>' if folded else
+             f'<p class="admonition-title">{w.html("example.title", title=text.title)}</p>')
     parts = [
-        f'<div class="admonition example worked-example" id="ex-{h(example.id)}" '
-        f'data-example="{h(example.id)}" data-kind="{h(example.kind)}" markdown="1">',
-        f'<p class="admonition-title">{w.html("example.title", title=text.title)}</p>',
+        f'<{tag} class="admonition example worked-example" id="ex-{h(example.id)}" '
+        f'data-example="{h(example.id)}" data-kind="{h(example.kind)}" '
+        f'data-edition="{h(example.edition)}" markdown="1">',
+        title,
         f'<p class="example-situation">{escape(text.situation, quote=False)}</p>',
         _table(input_rows(w, example), "example-inputs", w.html("example.inputs")),
         _table(answer_rows(w, example, result), "example-answer", w.html("example.expected")),
@@ -861,7 +870,7 @@ def render_box(ctx: Context, example: Example) -> str:
     parts.append("")
     if ctx.slug == EXAMPLES_PAGE:
         parts.append(_nav(ctx, w, example))
-    parts.append("</div>")
+    parts.append(f"</{tag}>")
     return "\n".join(p for p in parts if p is not None)
 
 
