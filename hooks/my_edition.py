@@ -83,6 +83,7 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> st
 
 
 _UL = re.compile(r"<ul>\n(?P<body>(?:(?!<ul>|</ul>).)*?)</ul>", re.S)
+_CHIP_ID = re.compile(r'<span class="ed-chip" data-edition="([^"]+)">')
 _LI_START = re.compile(r'^<li>(?:\n?<p>)?<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
 
 
@@ -110,8 +111,10 @@ def sort_edition_lists(html: str) -> str:
         if not all(keys) or any(k.group("id") not in order for k in keys):  # type: ignore[union-attr]
             return m.group(0)
         pairs = sorted(zip(keys, items), key=lambda p: order[p[0].group("id")])  # type: ignore[union-attr]
-        out = [f'<li data-edition="{k.group("id")}">{it[4:]}'  # type: ignore[union-attr]
-               for k, it in pairs]
+        # data-edition: the item's edition (its first chip); data-editions: every edition
+        # the item speaks for ("nl-2001 says ..., and nordic-2005 ...")
+        out = [f'<li data-edition="{k.group("id")}" data-editions="'  # type: ignore[union-attr]
+               f'{" ".join(dict.fromkeys(_CHIP_ID.findall(it)))}">{it[4:]}' for k, it in pairs]
         return '<ul class="ed-list">\n' + "".join(x if x.endswith("\n") else x + "\n"
                                                  for x in out) + "</ul>"
 

@@ -132,13 +132,13 @@
 
   // Put the children of `parent` matching `selector` back in build order, then move the
   // ones for `edition` to the front (stable). The build order is kept in data-order.
-  function reorder(items, edition, parent) {
+  function reorder(items, edition, parent, mine) {
     items.forEach(function (el, i) {
       if (!el.hasAttribute("data-order")) { el.setAttribute("data-order", String(i)); }
     });
     var sorted = items.slice().sort(function (a, b) {
-      var am = edition && a.getAttribute("data-edition") === edition ? 0 : 1;
-      var bm = edition && b.getAttribute("data-edition") === edition ? 0 : 1;
+      var am = edition && mine(a) ? 0 : 1;
+      var bm = edition && mine(b) ? 0 : 1;
       return am - bm || (+a.getAttribute("data-order")) - (+b.getAttribute("data-order"));
     });
     var anchor = parent.lastElementChild && parent.lastElementChild.classList.contains("ed-more")
@@ -152,9 +152,12 @@
       var items = Array.prototype.filter.call(ul.children, function (li) {
         return li.hasAttribute("data-edition");
       });
-      reorder(items, edition, ul);
+      var speaksFor = function (li) {
+        return (li.getAttribute("data-editions") || li.getAttribute("data-edition")).split(" ").indexOf(edition) >= 0;
+      };
+      reorder(items, edition, ul, speaksFor);
       items.forEach(function (li) {
-        li.classList.toggle("ed-other", !!edition && li.getAttribute("data-edition") !== edition);
+        li.classList.toggle("ed-other", !!edition && !speaksFor(li));
       });
       var more = ul.querySelector(":scope > li.ed-more");
       if (!more && label) {
