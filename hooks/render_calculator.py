@@ -353,7 +353,36 @@ class Formatter:
     def step_params(self, key: str, params: Mapping[str, Any], currency: str | None
                     ) -> dict[str, str]:
         money = money_params(key)
-        return {k: self.scalar(v, k in money, currency) for k, v in params.items()}
+        out = {k: self.scalar(v, k in money, currency) for k, v in params.items()}
+        named = groups_text(self.lang, params.get("groups"))
+        if named is not None:
+            out["groups"] = named
+        return out
+
+
+GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
+"""A step parameter listing colour groups with a level, as the engine writes it."""
+
+
+def groups_text(lang: str, value: object) -> str | None:
+    """Colour groups with their level ("orange 5, red 3") in the page language, or None.
+
+    >>> groups_text("nl", "orange 5, red 3")
+    'Oranje: hotel, Rood: 3 huizen'
+    """
+    if not isinstance(value, str) or not GROUP_LEVELS.match(value):
+        return None
+    cat = translations()
+    return ", ".join(f"{cat.gettext(lang, f'calc.group.{g}')}: {cat.gettext(lang, f'calc.level.{n}')}"
+                     for g, n in (item.split(" ") for item in value.split(", ")))
+
+
+def source_text(fmt: "Formatter", source: str) -> str:
+    """A step's citation in the page language: the board's own figures (``board.md``)
+    read as "the deed (board data)", a rulebook as "source 000 · Huur"."""
+    if source.startswith("board.md"):
+        return fmt.plain("calc.source_board")
+    return fmt.plain("calc.source", {"source": source})
 
 
 def money_params(key: str) -> frozenset[str]:
@@ -567,7 +596,7 @@ def _step_html(fmt: Formatter, s: Mapping[str, Any], currency: str | None,
     cite = ""
     if params.get("source"):
         ruling = params.get("ruling")
-        src = h(fmt.plain("calc.source", {"source": str(params["source"])}))
+        src = h(source_text(fmt, str(params["source"])))
         if ruling and ruling in links:
             rnum, rhref = links[ruling]
             label = h(fmt.plain("calc.ruling", {"number": rnum}))

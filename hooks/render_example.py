@@ -57,7 +57,7 @@ from hooks.common import ROOT, Context, h  # noqa: F401  (ROOT: sys.path set up 
 from hooks.pages import DIRECTIVE, code_lines
 from hooks.render_calculator import KINDS as CALCULATOR_KINDS
 from hooks.render_calculator import (calculator_link, canonical_request, format_amount,
-                                     format_number, unshown_fields)
+                                     format_number, groups_text, unshown_fields)
 from tools.i18n import LANGS, SOURCE_LANG, Message, Translations, translations
 
 from engine import api
@@ -778,6 +778,8 @@ def step_html(ctx: Context, w: Words, step: Mapping[str, Any]) -> str:
             text = " + ".join(format_number(w.lang, v) for v in value)
         elif name == "rents" and isinstance(value, list):
             text = " / ".join(format_amount(w.lang, v, w.currency) for v in value)
+        elif name == "groups" and groups_text(w.lang, value) is not None:
+            text = str(groups_text(w.lang, value))  # colour-group ids named in the language
         else:
             text = _unescape(w.scalar(value, money=name in money))
         shown[name] = text
