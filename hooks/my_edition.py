@@ -41,6 +41,10 @@ EDITION_ORDER: tuple[str, ...] = (*MAIN_EDITIONS,
 _IDS = "|".join(re.escape(e) for e in sorted(EDITIONS, key=len, reverse=True))
 CODE = re.compile(rf"(?<!`)`(?P<id>{_IDS})`(?!`)")
 """An edition code written as inline code."""
+BARE = re.compile(rf"(?<![\w/#.-])(?P<id>{_IDS})(?![\w-])")
+"""An edition code in plain text (not part of a path, anchor or longer word)."""
+HEADING_CODE = re.compile(rf"^(?P<hashes>#{{2,6}})[ \t]+(?P<id>{_IDS})[ \t]*$")
+"""A heading that is only an edition code (``## nl-2001``): its anchor stays the code."""
 
 
 def chip(lang: str, edition_id: str) -> str:
@@ -58,9 +62,16 @@ def chips(markdown: str, lang: str) -> str:
     """
     lines = markdown.split("\n")
     mask = code_lines(lines)
-    return "\n".join(line if mask[i] or "`" not in line else
-                     CODE.sub(lambda m: chip(lang, m.group("id")), line)
-                     for i, line in enumerate(lines))
+    out = []
+    for i, line in enumerate(lines):
+        heading = None if mask[i] else HEADING_CODE.match(line)
+        if heading:
+            name = translations().gettext(lang, f"edition.{heading.group('id')}")
+            line = f"{heading.group('hashes')} {name} {{#{heading.group('id')}}}"
+        elif not mask[i] and "`" in line:
+            line = CODE.sub(lambda m: chip(lang, m.group("id")), line)
+        out.append(line)
+    return "\n".join(out)
 
 
 def page_slug(page: Any) -> str:
