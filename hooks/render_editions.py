@@ -170,14 +170,16 @@ def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], ful
     shows first (under the clause heading) for the reader's chosen edition.
 
     Without a choice the table is open and the line hidden (CSS), so the page reads as a
-    comparison; with one, ``docs/assets/site.js`` folds the table. Every text stays in the
+    comparison; with one, and on a phone, ``docs/assets/site.js`` folds the table. Every text stays in the
     page (search and print see all of it)."""
     cid = ctx.clause or "-".join(names)
     key = "myed.others_differ" if any(differs(editions, n) for n in names) else "myed.all_agree"
     mine = "".join(mine_block(ctx, names, e) for e in editions)
     return Html(f'<div class="ed-mine-set" data-clause="{h(cid)}">{mine}</div><!--/ed-mine-set-->'
                 f'<div class="ed-clause" data-clause="{h(cid)}">'
-                f'<details class="ed-others" open><summary>{ctx.text(key)}</summary>{full}'
+                f'<details class="ed-others" open><summary><span class="ed-sum-chosen">'
+                f'{ctx.text(key)}</span><span class="ed-sum-none">{ctx.text("myed.compare")}'
+                f'</span></summary>{full}'
                 f'</details></div>')
 
 

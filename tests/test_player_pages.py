@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -305,6 +306,6 @@ def test_examples_fold_under_their_clause(site: Path, lang: str) -> None:
     assert all('class="example-answer-line">' in b and len(visible(f"<article>{b}</article>")) > 20
                for b in boxes)
     assert "<form" not in html and 'class="calc"' not in html
-    links = re.findall(r'<a class="md-button calc-open" data-calc="jail" href="([^"]+)"', html)
+    links = [unescape(x) for x in re.findall(r'<a class="md-button calc-open" data-calc="jail" href="([^"]+)"', html)]
     assert len(links) == 1 and links[0].startswith("../calculators/?calc=jail&edition=")
     assert links[0].endswith("#calc-jail")

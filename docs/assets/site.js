@@ -251,8 +251,10 @@
   function applyEdition(edition) {
     var root = document.documentElement;
     if (edition) { root.setAttribute("data-my-edition", edition); } else { root.removeAttribute("data-my-edition"); }
+    // folded with a choice, and on a phone (the rule first; the comparison one tap away)
+    var phone = window.matchMedia && window.matchMedia("(max-width: 44.9375em)").matches;
     Array.prototype.forEach.call(document.querySelectorAll("details.ed-others"), function (d) {
-      d.open = !edition;
+      d.open = !edition && !phone;
     });
     applyLists(edition);
     applyExamples(edition);
