@@ -109,9 +109,12 @@ def test_switcher_keeps_clause_and_calculation(open_page, lang: str) -> None:
     with page.expect_navigation():
         link.evaluate("a => a.click()")  # the menu opens on hover; the link is what counts
     page.wait_for_selector("html[data-site-ready='1']", state="attached")
-    assert page.url.endswith("#jail-pay"), page.url
     assert urlsplit(page.url).path == "/" + page_path(other, "jail")
-    page.wait_for_function("() => window.scrollY > 100")  # at the clause, not the top
+    # at the clause, not the top (Material's navigation.tracking may then rewrite the hash
+    # to the section it considers current, so the heading's place is what counts)
+    page.wait_for_function("() => window.scrollY > 100")
+    top = page.evaluate("() => document.getElementById('jail-pay').getBoundingClientRect().top")
+    assert 0 <= top <= 200, top
 
     request = {**rc.default_request("rent", lang), "edition": "classic-us", "square": 37,
                "buildings": 3}
@@ -241,7 +244,7 @@ def test_phone_screenshots_and_matrix(open_page, screenshot_dir, lang: str) -> N
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-matrix.png"))
     columns = page.eval_on_selector_all(
         "table.matrix thead th", "els => els.filter(e => e.offsetParent !== null).length")
-    assert len(columns) == 2
+    assert columns == 2
     fits = page.eval_on_selector(".matrix-wrap", "w => w.scrollWidth <= w.clientWidth + 1")
     assert fits
     page.evaluate("() => localStorage.clear()")
