@@ -789,6 +789,7 @@ def test_calculators_next_to_their_clauses(open_page, lang: str) -> None:
         links.first.click()
         sp.page.wait_for_selector("html[data-calculators='ready']", state="attached")
         assert urlsplit(sp.page.url).path.endswith(page_path(lang, "calculators"))
+        wait_runtime(sp.page, f"calc-{kind}")
         Calc(sp.page, kind).wait_shown(defaults(lang, kind))
         assert squash(sp.page.text_content(f"#calc-{kind} .calc-output")) == \
             Expect(lang, kind, "calculators").text(defaults(lang, kind))

@@ -76,6 +76,9 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
     for group in order:
         if "classic-us" in group:
             assert group[0] == "classic-us", order
+    # the calculator link opens with the chosen edition
+    href = page.get_attribute("a.calc-open[data-calc=jail]", "href")
+    assert "edition=classic-us&" in href, href
     sp.goto(page_path(lang, "rent"))
     assert page.get_attribute("html", "data-my-edition") == "classic-us"
     assert shown_mine(page, "rent-set-double") == ["classic-us"]
@@ -290,3 +293,21 @@ def test_live_results_speak_the_language(open_page, lang: str) -> None:
     text = " ".join(page.text_content("#calc-score .calc-result").split())
     assert not re.search(r"\bP\d\b", text), text
     assert msg(lang, "calc.score.default_name", n=2) in text
+
+
+@pytest.mark.parametrize("lang", ["nl", "sv"])
+def test_calculators_start_with_my_edition(open_page, lang: str) -> None:
+    """With an edition chosen, the calculators page starts (and resets) with it; a
+    calculation in the address still wins."""
+    sp = open_page(page_path(lang, "index") + "?edition=classic-us")
+    sp.goto(page_path(lang, "calculators"))
+    page = sp.page
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    for kind in rc.KINDS:
+        assert page.input_value(f"#calc-{kind} [data-key=edition]") == "classic-us", kind
+    request = {**rc.default_request("rent", lang), "buildings": 2}
+    query = rc.query_string("rent", rc.canonical_request("rent", request))
+    sp.goto(page_path(lang, "calculators") + f"?{query}#calc-rent")
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    assert page.input_value("#calc-rent [data-key=edition]") == rc.PAGE_EDITION[lang]
+    assert page.input_value("#calc-mortgage [data-key=edition]") == rc.PAGE_EDITION[lang]
