@@ -275,6 +275,14 @@
       } catch (e) {
         // storage refused: the choice holds for this page only
       }
+      // a ?edition= in the address was the old choice: the picker's is the one shown now
+      if (/[?&]edition=/.test(location.search) && !/[?&]calc=/.test(location.search)) {
+        try {
+          history.replaceState(history.state, "", location.pathname + location.hash);
+        } catch (e) {
+          // a sandboxed frame may refuse; the sheet then keeps the address's edition
+        }
+      }
       applyEdition(select.value);
     });
   }
