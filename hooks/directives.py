@@ -48,6 +48,7 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_perf",
     "hooks.render_requests",
     "hooks.render_disputes",
+    "hooks.render_sheet",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""
 

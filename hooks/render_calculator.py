@@ -32,7 +32,7 @@ from html.parser import HTMLParser
 from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote
 
-from hooks.common import ROOT, Context, h, page_path  # noqa: F401  (ROOT: sys.path set up)
+from hooks.common import ROOT, Context, Html, h, page_path  # noqa: F401  (ROOT: sys.path set up)
 from tools.i18n import LANGS, SOURCE_LANG, count_of, translations
 
 from engine.api import calculate
@@ -358,7 +358,36 @@ class Formatter:
     def step_params(self, key: str, params: Mapping[str, Any], currency: str | None
                     ) -> dict[str, str]:
         money = money_params(key)
-        return {k: self.scalar(v, k in money, currency) for k, v in params.items()}
+        out = {k: self.scalar(v, k in money, currency) for k, v in params.items()}
+        named = groups_text(self.lang, params.get("groups"))
+        if named is not None:
+            out["groups"] = named
+        return out
+
+
+GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
+"""A step parameter listing colour groups with a level, as the engine writes it."""
+
+
+def groups_text(lang: str, value: object) -> str | None:
+    """Colour groups with their level ("orange 5, red 3") in the page language, or None.
+
+    >>> groups_text("nl", "orange 5, red 3")
+    'Oranje: hotel, Rood: 3 huizen'
+    """
+    if not isinstance(value, str) or not GROUP_LEVELS.match(value):
+        return None
+    cat = translations()
+    return ", ".join(f"{cat.gettext(lang, f'calc.group.{g}')}: {cat.gettext(lang, f'calc.level.{n}')}"
+                     for g, n in (item.split(" ") for item in value.split(", ")))
+
+
+def source_text(fmt: "Formatter", source: str) -> str:
+    """A step's citation in the page language: the board's own figures (``board.md``)
+    read as "the deed (board data)", a rulebook as "source 000 · Huur"."""
+    if source.startswith("board.md"):
+        return fmt.plain("calc.source_board")
+    return fmt.plain("calc.source", {"source": source})
 
 
 def money_params(key: str) -> frozenset[str]:
@@ -572,7 +601,7 @@ def _step_html(fmt: Formatter, s: Mapping[str, Any], currency: str | None,
     cite = ""
     if params.get("source"):
         ruling = params.get("ruling")
-        src = h(fmt.plain("calc.source", {"source": str(params["source"])}))
+        src = h(source_text(fmt, str(params["source"])))
         if ruling and ruling in links:
             rnum, rhref = links[ruling]
             label = h(fmt.plain("calc.ruling", {"number": rnum}))
@@ -1291,6 +1320,8 @@ def render(ctx: Context) -> str:
     if len(ctx.args) != 1 or ctx.args[0] not in KINDS:
         raise ctx.error(f"takes one argument: {' | '.join(KINDS)}")
     kind = ctx.args[0]
+    if ctx.slug != CALC_PAGE:
+        return calculator_button(ctx, kind)
     cid, first = _calc_id(ctx, kind)
     lang = ctx.lang
     fmt = Formatter(lang)
@@ -1336,6 +1367,19 @@ def render(ctx: Context) -> str:
         parts.append(f'<script type="module" src="{h(root)}assets/calculators/calculators.mjs">'
                      f'</script>')
     return "\n".join(parts)
+
+
+def calculator_button(ctx: Context, kind: str) -> Html:
+    """On a rule page: one compact link that opens the calculator on the calculators page
+    with this page's situation filled in (the rule stays first on a phone; the form and
+    its runtime live on the calculators page). ``docs/assets/site.js`` swaps in the
+    reader's "My edition" (``data-href`` keeps the built link)."""
+    request = canonical_request(kind, default_request(kind, ctx.lang))
+    url = calculator_url(ctx.lang, kind, request, ctx.slug, ctx.use_directory_urls)
+    title = translations().gettext(ctx.lang, f"calc.{kind}.title")
+    label = ctx.text("calclink.open", title=title)
+    return Html(f'<p class="calc-open-wrap"><a class="md-button calc-open" data-calc="{h(kind)}" '
+                f'href="{h(url)}" data-href="{h(url)}">{label}</a></p>')
 
 
 DIRECTIVES = {"calculator": render}

@@ -93,9 +93,10 @@ def cell(ctx: Context, edition: Edition, name: str) -> str:
 
 
 def edition_header(ctx: Context, edition_id: str) -> str:
-    """A column header: the edition's name in the page language and its id."""
-    return (f'<span class="ed-name">{ctx.text(f"edition.{edition_id}")}</span> '
-            f'<code class="ed-id">{h(edition_id)}</code>')
+    """A column header: the edition's name in the page language (players' pages show
+    names, never codes; the codes are on the API page)."""
+    return (f'<span class="ed-name" data-edition="{h(edition_id)}">'
+            f'{ctx.text(f"edition.{edition_id}")}</span>')
 
 
 def differs(editions: list[Edition], name: str) -> bool:
@@ -113,7 +114,8 @@ def param_rows(ctx: Context, names: list[str], editions: list[Edition]) -> list[
     for name in names:
         cls = ' class="differs"' if differs(editions, name) else ""
         cells = "".join(
-            f'<td data-label="{h(ctx.t(f"edition.{e.id}"))}">{cell(ctx, e, name)}</td>'
+            f'<td data-label="{h(ctx.t(f"edition.{e.id}"))}" data-edition="{h(e.id)}">'
+            f'{cell(ctx, e, name)}</td>'
             for e in editions)
         rows.append(f'<tr{cls} data-param="{h(name)}"><th scope="row">'
                     f'{ctx.text(f"param.{name}")}</th>{cells}</tr>')
@@ -123,7 +125,8 @@ def param_rows(ctx: Context, names: list[str], editions: list[Edition]) -> list[
 def table(ctx: Context, names: list[str], editions: list[Edition], caption: str,
           cls: str = "editions-table") -> Html:
     """A complete table for ``names`` x ``editions`` (one HTML block, no blank lines)."""
-    head = "".join(f'<th scope="col">{edition_header(ctx, e.id)}</th>' for e in editions)
+    head = "".join(f'<th scope="col" data-edition="{h(e.id)}">{edition_header(ctx, e.id)}</th>'
+                   for e in editions)
     return Html(f'<div class="{cls}-wrap"><table class="{cls}"><caption>{caption}</caption>'
             f'<thead><tr><th scope="col">{ctx.text("editions.rule_point")}</th>{head}</tr>'
             f'</thead><tbody>{"".join(param_rows(ctx, names, editions))}</tbody></table></div>')
@@ -156,7 +159,36 @@ def render(ctx: Context) -> str:
     where = CLAUSES[ctx.clause].number if ctx.clause else ""
     caption = ctx.text("editions.caption", clause=where) if where else \
         ctx.text("editions.caption_plain")
-    return table(ctx, names, editions, caption)
+    if card:
+        return table(ctx, names, editions, caption)
+    return my_edition_view(ctx, names, editions, table(ctx, names, editions, caption))
+
+
+def mine_block(ctx: Context, names: list[str], edition: Edition) -> str:
+    """What one edition does for ``names``: shown first when it is the reader's edition."""
+    items = "".join(f'<li><span class="ed-mine-param">{ctx.text(f"param.{n}")}:</span> '
+                    f'{cell(ctx, edition, n)}</li>' for n in names)
+    return (f'<div class="ed-mine" data-edition="{h(edition.id)}">'
+            f'<p class="ed-mine-head">{ctx.text("myed.in_edition", edition=ctx.t(f"edition.{edition.id}"))}'
+            f'</p><ul>{items}</ul></div>')
+
+
+def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], full: str) -> Html:
+    """The comparison table folded under one line, and a block per edition that the page
+    shows first (under the clause heading) for the reader's chosen edition.
+
+    Without a choice the table is open and the line hidden (CSS), so the page reads as a
+    comparison; with one, and on a phone, ``docs/assets/site.js`` folds the table. Every text stays in the
+    page (search and print see all of it)."""
+    cid = ctx.clause or "-".join(names)
+    key = "myed.others_differ" if any(differs(editions, n) for n in names) else "myed.all_agree"
+    mine = "".join(mine_block(ctx, names, e) for e in editions)
+    return Html(f'<div class="ed-mine-set" data-clause="{h(cid)}">{mine}</div><!--/ed-mine-set-->'
+                f'<div class="ed-clause" data-clause="{h(cid)}">'
+                f'<details class="ed-others" open><summary><span class="ed-sum-chosen">'
+                f'{ctx.text(key)}</span><span class="ed-sum-none">{ctx.text("myed.compare")}'
+                f'</span></summary>{full}'
+                f'</details></div>')
 
 
 DIRECTIVES = {"editions": render}

@@ -57,7 +57,7 @@ from hooks.common import ROOT, Context, h  # noqa: F401  (ROOT: sys.path set up 
 from hooks.pages import DIRECTIVE, code_lines
 from hooks.render_calculator import KINDS as CALCULATOR_KINDS
 from hooks.render_calculator import (calculator_link, canonical_request, format_amount,
-                                     format_number, unshown_fields)
+                                     format_number, groups_text, unshown_fields)
 from tools.i18n import LANGS, SOURCE_LANG, Message, Translations, translations
 
 from engine import api
@@ -780,6 +780,8 @@ def step_html(ctx: Context, w: Words, step: Mapping[str, Any]) -> str:
             text = " + ".join(format_number(w.lang, v) for v in value)
         elif name == "rents" and isinstance(value, list):
             text = " / ".join(format_amount(w.lang, v, w.currency) for v in value)
+        elif name == "groups" and groups_text(w.lang, value) is not None:
+            text = str(groups_text(w.lang, value))  # colour-group ids named in the language
         else:
             text = _unescape(w.scalar(value, money=name in money))
         shown[name] = text
@@ -831,10 +833,19 @@ def render_box(ctx: Context, example: Example) -> str:
     if problems:  # the build shows what the tests check: never a wrong example
         raise ctx.error(f"example {example.id!r}: " + "; ".join(p.describe() for p in problems))
     clause_links = ", ".join(_clause_link(ctx, w, c) for c in example.clauses)
+    # On a rule page the example folds under its clause (the rule first): title and answer
+    # stay visible in the summary line; the examples page shows them open, as boxes.
+    folded = ctx.slug != EXAMPLES_PAGE
+    tag = "details" if folded else "div"
+    answer = "; ".join(f"{k}: {v}" for k, v in answer_rows(w, example, result))
+    title = (f'<summary><span class="example-title">{w.html("example.title", title=text.title)}'
+             f'</span> <span class="example-answer-line">{answer}</span></summary>' if folded else
+             f'<p class="admonition-title">{w.html("example.title", title=text.title)}</p>')
     parts = [
-        f'<div class="admonition example worked-example" id="ex-{h(example.id)}" '
-        f'data-example="{h(example.id)}" data-kind="{h(example.kind)}" markdown="1">',
-        f'<p class="admonition-title">{w.html("example.title", title=text.title)}</p>',
+        f'<{tag} class="admonition example worked-example" id="ex-{h(example.id)}" '
+        f'data-example="{h(example.id)}" data-kind="{h(example.kind)}" '
+        f'data-edition="{h(example.edition)}" markdown="1">',
+        title,
         f'<p class="example-situation">{escape(text.situation, quote=False)}</p>',
         _table(input_rows(w, example), "example-inputs", w.html("example.inputs")),
         _table(answer_rows(w, example, result), "example-answer", w.html("example.expected")),
@@ -863,7 +874,7 @@ def render_box(ctx: Context, example: Example) -> str:
     parts.append("")
     if ctx.slug == EXAMPLES_PAGE:
         parts.append(_nav(ctx, w, example))
-    parts.append("</div>")
+    parts.append(f"</{tag}>")
     return "\n".join(p for p in parts if p is not None)
 
 

@@ -22,6 +22,14 @@ from tools.termbase import Concept, termbase
 _TAIL = {"sv": "åäö", "da": "æøå", "nb": "æøå", "nl": ""}
 
 
+def bare_chips(html: str, lang: str) -> str:
+    """Edition codes a definition names in passing ("for example nl-2001") as the edition's
+    name, like everywhere in players' prose (``hooks/my_edition.py``)."""
+    from hooks.my_edition import BARE, chip
+
+    return BARE.sub(lambda m: chip(lang, m.group("id")), html)
+
+
 def sort_key(lang: str, word: str) -> tuple:
     """A sort key following the language's alphabet (letters after z in their order)."""
     tail = _TAIL.get(lang, "")
@@ -67,7 +75,7 @@ def render(ctx: Context) -> str:
         definition = _message(concept, ctx.lang, "definition")
         rows.append(f'<tr id="term-{h(concept.id)}">{"".join(cells)}'
                     f'<td class="def" data-label="{h(ctx.t("glossary_table.definition"))}">'
-                    f'{definition.html()}</td></tr>')
+                    f'{bare_chips(definition.html(), ctx.lang)}</td></tr>')
     return Html(f'<div class="glossary-wrap"><table class="glossary">'
                 f'<caption>{ctx.text("glossary_table.caption")}</caption>'
                 f'<thead><tr>{heads}<th scope="col">{ctx.text("glossary_table.definition")}'

@@ -31,7 +31,8 @@ def render(ctx: Context) -> str:
                     f'colspan="{len(editions) + 1}"><a href="{h(ctx.clause_url(clause))}">'
                     f'{h(label)}</a></th></tr>')
         body.extend(param_rows(ctx, groups[clause], editions))
-    head = "".join(f'<th scope="col">{edition_header(ctx, e.id)}</th>' for e in editions)
+    head = "".join(f'<th scope="col" data-edition="{h(e.id)}">{edition_header(ctx, e.id)}</th>'
+                   for e in editions)
     return Html(f'<div class="matrix-wrap" tabindex="0" role="region" '
             f'aria-label="{h(ctx.t("matrix.caption"))}"><table class="matrix">'
             f'<caption>{ctx.text("matrix.caption")}</caption>'

@@ -95,8 +95,7 @@ def render(ctx: Context) -> str:
         for cid, _ in page.clauses:
             number, _title = ctx.clause_label(cid)
             out += [f'<div class="sbs-clause" id="{cid}" markdown="1">',
-                    f'<p class="sbs-num"><a class="clause-no" href="#{cid}">{number}</a> '
-                    f'<code>{cid}</code></p>', "",
+                    f'<p class="sbs-num"><a class="clause-no" href="#{cid}">{number}</a></p>', "",
                     '<div class="sbs-grid" markdown="1">', ""]
             for lang in LANGS:
                 out += lang_cell(ctx, lang, cid, page.slug) + [""]

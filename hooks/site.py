@@ -13,7 +13,7 @@
 - ``on_env``: template functions ``site_t(key, **params)`` (escaped HTML, a Dutch fallback
   marked) and ``site_attr(key, **params)`` (escaped text for attribute values).
 - ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
-- ``on_post_page``: no ``<link rel="alternate" hreflang>`` in ``<head>`` (see there).
+- ``on_post_page``: ``<link rel="alternate" hreflang>`` to the page in all four languages.
 - ``on_post_template``: the root ``404.html`` is the Dutch one (the others go to
   ``/<lang>/404.html``).
 - ``on_post_build``: the combined search index is split into one index per language
@@ -21,7 +21,8 @@
   language (``overrides/main.html`` points the search at the language's folder); the
   entry of each dispute on the disputes page gets the ways players phrase it, in the
   search field ``asked`` (``hooks/render_disputes.py``; weighted in ``mkdocs.yml``); each
-  language folder gets its own ``sitemap.xml``.
+  language folder gets its own ``sitemap.xml``. The developers' pages are not in
+  the players' search.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages im
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 
-from hooks.common import LANGS, SOURCE_LANG, build_language, h  # noqa: E402
+from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path, relative_url  # noqa: E402
 from hooks.pages import forget_pages  # noqa: E402
 from hooks.render_disputes import index_phrasings  # noqa: E402
 from tools.i18n import TranslationError, translations, translations_dir  # noqa: E402
@@ -130,8 +131,23 @@ def on_nav(nav: Any, config: Any, files: Any) -> Any:
     return nav
 
 
+DEVELOPER_PAGES: tuple[str, ...] = ("api/", "performance/", "translate/")
+"""Locations (in a language's index) of the developers' pages: not in the players' search
+(they have their own navigation section; a player asking about jail must not land there)."""
+
+
+def players_entry(location: str) -> bool:
+    """Whether a search entry (location within its language) belongs in the players' search.
+
+    >>> players_entry("jail/#jail-pay"), players_entry("performance/#ready"), players_entry("")
+    (True, False, True)
+    """
+    return not location.startswith(DEVELOPER_PAGES)
+
+
 def split_search_index(site_dir: Path) -> dict[str, int]:
-    """Write one search index per language from the combined one; entries per language."""
+    """Write one search index per language from the combined one; entries per language.
+    The developers' pages (:data:`DEVELOPER_PAGES`) are left out."""
     path = site_dir / "search" / "search_index.json"
     if not path.exists():
         return {}
@@ -146,6 +162,7 @@ def split_search_index(site_dir: Path) -> dict[str, int]:
         else:
             docs = [d for d in data["docs"] if not d["location"].startswith(others)]
         index_phrasings(lang, docs)  # the disputes' "also asked as" phrasings (field asked)
+        docs = [d for d in docs if players_entry(d["location"])]
         index = {"config": {**data["config"], "lang": [LUNR_LANG[lang]]}, "docs": docs}
         target = site_dir / prefix / "search" / "search_index.json"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -158,16 +175,40 @@ def split_search_index(site_dir: Path) -> dict[str, int]:
 _ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
 
-def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Drop Material's ``<link rel="alternate" hreflang>`` tags from ``<head>``.
+def alternate_links(lang: str, slug: str, site_url: str, use_directory_urls: bool = True) -> str:
+    """``<link rel="alternate" hreflang>`` for a page in all four languages (itself
+    included) and ``x-default`` (Dutch): absolute with ``site_url``, else relative.
 
-    Material's script fetches ``<that link>/sitemap.xml`` for each of them and then
-    redirects clicks on links below that address through the sitemap; static-i18n
-    points them at this page in every language, so each page load cost four 404s and
-    links into another language (side by side) lost their anchor. The language switcher
-    in the header does not need them.
+    >>> alternate_links("sv", "jail", "").splitlines()[0]
+    '<link rel="alternate" hreflang="nl" href="../../jail/">'
+    >>> alternate_links("nl", "index", "https://x.org/r/").splitlines()[1]
+    '<link rel="alternate" hreflang="sv" href="https://x.org/r/sv/">'
     """
-    return _ALTERNATE_LINK.sub("", output)
+    def href(to: str) -> str:
+        if site_url:
+            return site_url.rstrip("/") + "/" + page_path(to, slug, use_directory_urls)
+        return relative_url(lang, slug, to, slug, None, use_directory_urls)
+
+    links = [f'<link rel="alternate" hreflang="{to}" href="{h(href(to))}">' for to in LANGS]
+    links.append(f'<link rel="alternate" hreflang="x-default" href="{h(href(SOURCE_LANG))}">')
+    return "\n".join(links)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Our own ``<link rel="alternate" hreflang>`` tags in ``<head>`` (static-i18n's go).
+
+    Search engines find every page's three other languages. Material's script would
+    fetch ``<that link>/sitemap.xml`` for each (404s) and redirect clicks on links into
+    another language through it (losing their anchor): ``docs/assets/site.js`` renames
+    the tags' ``rel`` before that script looks, so neither happens.
+    """
+    output = _ALTERNATE_LINK.sub("", output)
+    slug = (page.meta or {}).get("site_slug")
+    if not slug:
+        return output
+    links = alternate_links(build_language(config), slug, config.site_url or "",
+                            bool(config.use_directory_urls))
+    return output.replace("</head>", links + "\n</head>", 1)
 
 
 _SOURCE_404: dict[str, str] = {}

@@ -5,10 +5,24 @@
  *   data-clause number filled in; the confirmation uses Material's own translated
  *   "copied" text and is announced to screen readers.
  * - Material's search dialog gets an accessible name (the search field's translated label).
+ * - "My edition" (chosen in the picker, kept by docs/assets/my-edition.js): the clause's
+ *   block for that edition shows first (CSS), the comparison folds, lists that go edition
+ *   by edition put it first and fold the others behind one line, its examples come first,
+ *   calculator links open with it, the rules sheet shows it.
+ * - The language switcher keeps the ?query (calculator state) and the #anchor (clause).
+ * - <link rel="alternate" hreflang> stay in the HTML for search engines, but are renamed
+ *   before Material's script reads them: it would fetch <page>/sitemap.xml for each (404s)
+ *   and redirect links into other languages to this page's translation (losing anchors).
  * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
  */
 (function () {
   "use strict";
+
+  // Before DOMContentLoaded, when Material's alternate handling looks for these tags.
+  Array.prototype.forEach.call(document.querySelectorAll('link[rel="alternate"][hreflang]'),
+    function (link) { link.setAttribute("rel", "alternate site-hreflang"); });
+
+  var EDITION_KEY = "monopoly.edition";
 
   var LINK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M10.59 13.41c.41.39.41 1.03 0 1.42-.39.39-1.03.39-1.42 0a5 5 0 0 1 0-7.07l3.54-3.54a5 5 0 0 1 7.07 0 5 5 0 0 1 0 7.07l-1.49 1.49c.01-.82-.12-1.64-.4-2.42l.47-.48a2.98 2.98 0 0 0 0-4.24 2.98 2.98 0 0 0-4.24 0l-3.53 3.53a2.98 2.98 0 0 0 0 4.24m2.82-4.24c.39-.39 1.03-.39 1.42 0a5 5 0 0 1 0 7.07l-3.54 3.54a5 5 0 0 1-7.07 0 5 5 0 0 1 0-7.07l1.49-1.49c-.01.82.12 1.64.4 2.43l-.47.47a2.98 2.98 0 0 0 0 4.24 2.98 2.98 0 0 0 4.24 0l3.53-3.53a2.98 2.98 0 0 0 0-4.24.97.97 0 0 1 0-1.42"/></svg>';
   var CHECK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59z"/></svg>';
@@ -105,9 +119,200 @@
     }
   }
 
+  // ---- My edition
+
+  function myEdition() {
+    return document.documentElement.getAttribute("data-my-edition") || "";
+  }
+
+  function metaText(name) {
+    var meta = document.querySelector('meta[name="' + name + '"]');
+    return (meta && meta.getAttribute("content")) || "";
+  }
+
+  // Put the children of `parent` matching `selector` back in build order, then move the
+  // ones for `edition` to the front (stable). The build order is kept in data-order.
+  function reorder(items, edition, parent, mine) {
+    items.forEach(function (el, i) {
+      if (!el.hasAttribute("data-order")) { el.setAttribute("data-order", String(i)); }
+    });
+    var sorted = items.slice().sort(function (a, b) {
+      var am = edition && mine(a) ? 0 : 1;
+      var bm = edition && mine(b) ? 0 : 1;
+      return am - bm || (+a.getAttribute("data-order")) - (+b.getAttribute("data-order"));
+    });
+    var anchor = parent.lastElementChild && parent.lastElementChild.classList.contains("ed-more")
+      ? parent.lastElementChild : null;
+    sorted.forEach(function (el) { parent.insertBefore(el, anchor); });
+  }
+
+  function applyLists(edition) {
+    var label = metaText("site:other-items");
+    Array.prototype.forEach.call(document.querySelectorAll("ul.ed-list"), function (ul) {
+      var items = Array.prototype.filter.call(ul.children, function (li) {
+        return li.hasAttribute("data-edition");
+      });
+      var speaksFor = function (li) {
+        return (li.getAttribute("data-editions") || li.getAttribute("data-edition")).split(" ").indexOf(edition) >= 0;
+      };
+      reorder(items, edition, ul, speaksFor);
+      items.forEach(function (li) {
+        li.classList.toggle("ed-other", !!edition && !speaksFor(li));
+      });
+      var more = ul.querySelector(":scope > li.ed-more");
+      if (!more && label) {
+        more = document.createElement("li");
+        more.className = "ed-more";
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "ed-more-button";
+        button.setAttribute("aria-expanded", "false");
+        button.textContent = label;
+        button.addEventListener("click", function () {
+          var open = ul.classList.toggle("ed-list-open");
+          button.setAttribute("aria-expanded", open ? "true" : "false");
+        });
+        more.appendChild(button);
+        ul.appendChild(more);
+      }
+      if (more) { more.hidden = !edition || !items.some(function (li) { return li.classList.contains("ed-other"); }); }
+    });
+  }
+
+  // Examples standing together under a clause: the reader's edition first.
+  function applyExamples(edition) {
+    var seen = [];
+    Array.prototype.forEach.call(document.querySelectorAll(".worked-example[data-edition]"), function (ex) {
+      var parent = ex.parentNode;
+      if (seen.indexOf(parent) >= 0) { return; }
+      seen.push(parent);
+      var groups = [];
+      var run = [];
+      Array.prototype.forEach.call(parent.children, function (el) {
+        if (el.matches(".worked-example[data-edition]")) { run.push(el); return; }
+        if (el.matches("[data-order-keep]")) { return; }
+        if (run.length) { groups.push(run); run = []; }
+      });
+      if (run.length) { groups.push(run); }
+      groups.forEach(function (items) {
+        if (items.length < 2) { return; }
+        var after = items[items.length - 1].nextSibling;
+        var marker = document.createComment("examples");
+        parent.insertBefore(marker, after);
+        items.forEach(function (el, i) {
+          if (!el.hasAttribute("data-order")) { el.setAttribute("data-order", String(i)); }
+        });
+        items.slice().sort(function (a, b) {
+          var am = edition && a.getAttribute("data-edition") === edition ? 0 : 1;
+          var bm = edition && b.getAttribute("data-edition") === edition ? 0 : 1;
+          return am - bm || (+a.getAttribute("data-order")) - (+b.getAttribute("data-order"));
+        }).forEach(function (el) { parent.insertBefore(el, marker); });
+        parent.removeChild(marker);
+      });
+    });
+  }
+
+  // Calculator links on rule pages open the calculator with the reader's edition.
+  function applyCalcLinks(edition) {
+    Array.prototype.forEach.call(document.querySelectorAll("a.calc-open[data-href]"), function (a) {
+      var href = a.getAttribute("data-href");
+      if (edition) { href = href.replace(/([?&]edition=)[^&#]*/, "$1" + encodeURIComponent(edition)); }
+      a.setAttribute("href", href);
+    });
+  }
+
+  function applySheet(edition) {
+    var sheets = document.querySelector(".sheets");
+    if (!sheets) { return; }
+    var wanted = new URLSearchParams(location.search).get("edition");
+    var shown = null;
+    [wanted, edition, sheets.getAttribute("data-home")].some(function (id) {
+      shown = id && sheets.querySelector('.sheet[data-edition="' + id + '"]');
+      return !!shown;
+    });
+    sheets.classList.add("sheets-one");
+    Array.prototype.forEach.call(sheets.querySelectorAll(".sheet"), function (s) {
+      s.classList.toggle("is-shown", s === shown);
+    });
+    Array.prototype.forEach.call(sheets.querySelectorAll(".sheet-choose a[data-edition]"), function (a) {
+      if (shown && a.getAttribute("data-edition") === shown.getAttribute("data-edition")) {
+        a.setAttribute("aria-current", "page");
+      } else {
+        a.removeAttribute("aria-current");
+      }
+    });
+    var print = sheets.querySelector(".sheet-print");
+    if (print && print.hidden) {
+      print.hidden = false;
+      print.addEventListener("click", function () { window.print(); });
+    }
+  }
+
+  function applyEdition(edition) {
+    var root = document.documentElement;
+    if (edition) { root.setAttribute("data-my-edition", edition); } else { root.removeAttribute("data-my-edition"); }
+    // folded with a choice, and on a phone (the rule first; the comparison one tap away)
+    var phone = window.matchMedia && window.matchMedia("(max-width: 44.9375em)").matches;
+    Array.prototype.forEach.call(document.querySelectorAll("details.ed-others"), function (d) {
+      d.open = !edition && !phone;
+    });
+    applyLists(edition);
+    applyExamples(edition);
+    applyCalcLinks(edition);
+    applySheet(edition);
+  }
+
+  function setupPicker() {
+    var picker = document.querySelector(".my-ed-picker");
+    var select = picker && picker.querySelector("select");
+    if (!select) { return; }
+    select.value = myEdition();
+    if (select.value !== myEdition()) { select.value = ""; }
+    picker.hidden = false;
+    select.addEventListener("change", function () {
+      try {
+        if (select.value) { localStorage.setItem(EDITION_KEY, select.value); } else { localStorage.removeItem(EDITION_KEY); }
+      } catch (e) {
+        // storage refused: the choice holds for this page only
+      }
+      // a ?edition= in the address was the old choice: the picker's is the one shown now
+      if (/[?&]edition=/.test(location.search) && !/[?&]calc=/.test(location.search)) {
+        try {
+          history.replaceState(history.state, "", location.pathname + location.hash);
+        } catch (e) {
+          // a sandboxed frame may refuse; the sheet then keeps the address's edition
+        }
+      }
+      applyEdition(select.value);
+    });
+  }
+
+  // ---- Language switcher: same clause, same calculator state
+
+  function keepPlace() {
+    Array.prototype.forEach.call(document.querySelectorAll("a.md-select__link[hreflang]"), function (a) {
+      var base = a.getAttribute("data-base") || a.getAttribute("href").split(/[?#]/)[0];
+      a.setAttribute("data-base", base);
+      var update = function () {
+        var query = location.search;
+        if (!/(^|[?&])calc=/.test(query)) {
+          query = ""; // only the calculator's state travels (not ?edition=, which is stored)
+        }
+        a.setAttribute("href", base + query + location.hash);
+      };
+      update();
+      ["mouseenter", "focus", "touchstart", "mousedown"].forEach(function (type) {
+        a.addEventListener(type, update, { passive: true });
+      });
+    });
+  }
+
   function init() {
     nameSearchDialog();
     addCopyButtons();
+    setupPicker();
+    applyEdition(myEdition());
+    keepPlace();
     document.documentElement.setAttribute("data-site-ready", "1");
   }
 

@@ -31,10 +31,10 @@ pytestmark = pytest.mark.browser
 
 LANGS = ("nl", "sv", "da", "nb")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PAGE_TYPES = ("index", "rent", "disputes", "calculators", "examples", "odds", "editions",
+PAGE_TYPES = ("index", "rent", "disputes", "sheet", "calculators", "examples", "odds", "editions",
               "side-by-side", "glossary", "api", "performance", "about", "translate", "404")
 """One page of every kind. ``rent`` stands for the rule pages (rulings included: the same
-numbered clauses, edition tables, worked examples and a calculator)."""
+numbered clauses, edition tables, folded worked examples and a calculator link)."""
 BLOCKING = ("serious", "critical")
 
 _START = """([context, contrast]) => {

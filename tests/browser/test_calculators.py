@@ -35,7 +35,7 @@ LANGS = ("nl", "sv", "da", "nb")
 KINDS = rc.KINDS
 READY_TIMEOUT = 120_000
 RULE_PAGES = {"rent": "rent", "jail": "jail", "mortgage": "mortgages", "score": "variants"}
-"""The rule page that carries each calculator next to its clauses."""
+"""The rule page that links each calculator from its clauses."""
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -653,29 +653,20 @@ def test_calculator_link_prefills(open_page, lang: str, kind: str, request_: dic
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_lazy_loading(open_page, lang: str) -> None:
-    """A page without a calculator fetches nothing of the runtime; on a rule page the
-    runtime starts only when the calculator comes into view."""
-    sp = open_page(page_path(lang, "setup"))
-    sp.page.wait_for_load_state("networkidle")
-    sp.page.mouse.wheel(0, 20000)
-    sp.page.wait_for_timeout(300)
-    sp.page.wait_for_load_state("networkidle")
-    runtime = [u for u in sp.requests if "/assets/pyodide/" in u or "engine.zip" in u
-               or "/assets/calculators/" in u]
-    assert runtime == []
-    assert any(u.endswith(".css") for u in sp.requests)  # the recorder works
-
-    sp = open_page(page_path(lang, "mortgages"), height=500)
-    sp.page.wait_for_load_state("networkidle")
-    assert sp.page.is_visible("#calc-mortgage .calc-result") and not any(
-        "/assets/pyodide/" in u for u in sp.requests), "the runtime loaded before it was needed"
-    status = sp.page.get_attribute("#calc-mortgage .calc-status", "data-state")
-    assert status == "idle"
-    sp.page.locator("#calc-mortgage").scroll_into_view_if_needed()
-    wait_runtime(sp.page, "calc-mortgage")
-    assert any(u.endswith("/assets/pyodide/pyodide.asm.wasm") for u in sp.requests)
-    assert sum(1 for u in sp.requests if u.endswith("/worker.mjs")) == 1
-    assert sp.external_requests() == []
+    """A rule page fetches nothing of the runtime, not even the one whose clause links a
+    calculator (the link opens the calculators page, where the form lives)."""
+    for slug in ("setup", "mortgages"):
+        sp = open_page(page_path(lang, slug))
+        sp.page.wait_for_load_state("networkidle")
+        sp.page.mouse.wheel(0, 20000)
+        sp.page.wait_for_timeout(300)
+        sp.page.wait_for_load_state("networkidle")
+        runtime = [u for u in sp.requests if "/assets/pyodide/" in u or "engine.zip" in u
+                   or "/assets/calculators/" in u]
+        assert runtime == [], slug
+        assert any(u.endswith(".css") for u in sp.requests)  # the recorder works
+        assert sp.external_requests() == []
+    assert sp.page.locator("a.calc-open[data-calc=mortgage]").count() == 1
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -759,12 +750,21 @@ def test_javascript_off(browser, site_url: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_calculators_next_to_their_clauses(open_page, lang: str) -> None:
-    """Each calculator also stands on its rule page, works there and links clauses there."""
+    """Each rule page links its calculator with the page's situation filled in: the link
+    opens the calculators page showing exactly that calculation (clauses linked there)."""
     for kind, slug in RULE_PAGES.items():
         sp = open_page(page_path(lang, slug))
-        assert sp.page.locator(f"#calc-{kind}").count() == 1
+        links = sp.page.locator(f"a.calc-open[data-calc={kind}]")
+        assert links.count() == 1 and sp.page.locator(f"#calc-{kind}").count() == 0
+        href = links.first.get_attribute("href")
+        assert href.startswith("../calculators/?calc=" + kind) and href.endswith(f"#calc-{kind}")
+        links.first.click()
+        sp.page.wait_for_selector("html[data-calculators='ready']", state="attached")
+        assert urlsplit(sp.page.url).path.endswith(page_path(lang, "calculators"))
+        # the link's situation is the page's default one: the build-time result stays
+        assert canon(Calc(sp.page, kind).shown_request()) == canon(defaults(lang, kind))
         assert squash(sp.page.text_content(f"#calc-{kind} .calc-output")) == \
-            Expect(lang, kind, slug).text(defaults(lang, kind))
+            Expect(lang, kind, "calculators").text(defaults(lang, kind))
         hrefs = sp.page.eval_on_selector_all(f"#calc-{kind} a.calc-clause", "els => els.map(a => a.href)")
         assert hrefs and all(urlsplit(h).path.startswith("/" + ("" if lang == "nl" else lang + "/"))
                              for h in hrefs)

@@ -102,9 +102,18 @@ class Formatter {
     const money = this.moneyParams(key);
     const out = {};
     for (const [k, v] of Object.entries(params || {})) out[k] = this.scalar(v, money.has(k), currency);
+    // colour groups come as ids with a level ("orange 5, red 3"): named in the page language
+    if (typeof (params || {}).groups === "string" && GROUP_LEVELS.test(params.groups)) {
+      out.groups = params.groups.split(", ").map((item) => {
+        const [group, level] = item.split(" ");
+        return `${this.plain(`calc.group.${group}`)}: ${this.plain(`calc.level.${level}`)}`;
+      }).join(", ");
+    }
     return out;
   }
 }
+
+const GROUP_LEVELS = /^[a-z-]+ [0-5](, [a-z-]+ [0-5])*$/;
 
 // The whole number in a count parameter, already formatted ("1 500" counts as 1500).
 function countOf(value) {
@@ -348,7 +357,10 @@ function stepNode(fmt, s, currency, clauses) {
     el("a", { class: "calc-clause", href, title: clause }, number), " ",
     el("span", { class: "calc-step-text" }, fmt.node(key, fmt.stepParams(key, params, currency))));
   if (params.source) {
-    const cite = el("span", { class: "calc-cite" }, "(", fmt.plain("calc.source", { source: String(params.source) }));
+    // the board's own figures (board.md) read as "the deed (board data)" in the page language
+    const source = String(params.source);
+    const cite = el("span", { class: "calc-cite" }, "(", source.startsWith("board.md")
+      ? fmt.plain("calc.source_board") : fmt.plain("calc.source", { source }));
     const ruling = params.ruling;
     if (ruling && clauses[ruling]) {
       const [rnum, rhref] = clauses[ruling];
@@ -671,6 +683,12 @@ class Calculator {
   read() {
     const errors = [];
     const request = this.readScope(this.form, errors);
+    // A player left without a name gets the page language's "Player 2", not the engine's "P2".
+    if (Array.isArray(request.players)) {
+      request.players.forEach((p, i) => {
+        if (p && typeof p === "object" && p.name === undefined) p.name = this.fmt.plain("calc.score.default_name", { n: String(i + 1) });
+      });
+    }
     return { request, errors };
   }
 
@@ -1358,8 +1376,19 @@ function boot() {
 
   // A shared link: ?calc=<kind>&...#<id> reopens that calculator's state; so does going
   // back or forward through the states the page wrote (the same function both times).
-  applyLocation(calcs);
+  const fromAddress = applyLocation(calcs);
   window.addEventListener("popstate", () => applyLocation(calcs));
+  // "My edition" (docs/assets/my-edition.js, <html data-my-edition>): the calculators start
+  // with it (and reset to it) unless the address holds a calculation.
+  const mine = document.documentElement.dataset.myEdition;
+  if (mine && !fromAddress) {
+    for (const c of calcs) {
+      const select = c.form.querySelector("select[data-key=edition]");
+      if (!select || c.config.defaults.edition === mine || ![...select.options].some((o) => o.value === mine)) continue;
+      c.config.defaults = { ...c.config.defaults, edition: mine };
+      c.reset();
+    }
+  }
   document.documentElement.dataset.calculators = "ready";
 }
 

@@ -1,0 +1,187 @@
+"""MkDocs hook: "My edition", edition names instead of codes, and what each page tells
+search engines and the language switcher.
+
+- ``on_page_markdown`` (after ``hooks/directives.py``): on every players' page an edition
+  code written as code (`` `nl-2001` ``) becomes the edition's name in the page language,
+  as a small chip (``<span class="ed-chip" data-edition="nl-2001">``); developer pages
+  (:data:`DEV_PAGES`) keep the codes. Pages that get the "My edition" picker are marked.
+- ``on_page_content``: lists whose every item starts with an edition chip are put in the
+  one fixed edition order (:data:`EDITION_ORDER`) and marked for the page script, which
+  moves the reader's edition first; each clause's "your edition" block (written by
+  ``[[editions]]``) moves up right under the clause heading; a page without a
+  ``description`` gets one from its first paragraph.
+
+The switching itself is CSS and ``docs/assets/site.js``: every text stays in the page.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages importable
+    sys.path.insert(0, _ROOT)
+
+from engine.editions import EDITIONS, MAIN_EDITIONS  # noqa: E402
+from hooks.common import RULE_PAGES, build_language, h  # noqa: E402
+from hooks.pages import code_lines  # noqa: E402
+from tools.i18n import translations  # noqa: E402
+
+DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate")
+"""Pages for developers and translators: edition codes stay, no picker, not in search."""
+PICKER_PAGES: tuple[str, ...] = ("index", *RULE_PAGES, "sheet")
+"""Pages that show the "My edition" picker at the top."""
+EDITION_ORDER: tuple[str, ...] = (*MAIN_EDITIONS,
+                                  *(e for e in EDITIONS if e not in MAIN_EDITIONS))
+"""The one order editions are listed in everywhere (main editions first, then modes)."""
+_IDS = "|".join(re.escape(e) for e in sorted(EDITIONS, key=len, reverse=True))
+CODE = re.compile(rf"(?<!`)`(?P<id>{_IDS})`(?!`)")
+"""An edition code written as inline code."""
+BARE = re.compile(rf"(?<![\w/#.-])(?P<id>{_IDS})(?![\w-])")
+"""An edition code in plain text (not part of a path, anchor or longer word)."""
+HEADING_CODE = re.compile(rf"^(?P<hashes>#{{2,6}})[ \t]+(?P<id>{_IDS})[ \t]*$")
+"""A heading that is only an edition code (``## nl-2001``): its anchor stays the code."""
+
+
+def chip(lang: str, edition_id: str) -> str:
+    """An edition's name in ``lang`` as a chip (escaped HTML)."""
+    name = translations().gettext(lang, f"edition.{edition_id}").html()
+    return f'<span class="ed-chip" data-edition="{h(edition_id)}">{name}</span>'
+
+
+def chips(markdown: str, lang: str) -> str:
+    """Every edition code span outside fenced code turned into a chip.
+
+    >>> chips("In `nl-2001` en `nl-modern-speed`:\\n```\\n`nl-2001`\\n```", "nl")
+    ... # doctest: +ELLIPSIS
+    'In <span class="ed-chip" data-edition="nl-2001">Nederland 2001</span> en ...\\n```\\n`nl-2001`\\n```'
+    """
+    lines = markdown.split("\n")
+    mask = code_lines(lines)
+    out = []
+    for i, line in enumerate(lines):
+        heading = None if mask[i] else HEADING_CODE.match(line)
+        if heading:
+            name = translations().gettext(lang, f"edition.{heading.group('id')}")
+            line = f"{heading.group('hashes')} {name} {{#{heading.group('id')}}}"
+        elif not mask[i] and "`" in line:
+            line = CODE.sub(lambda m: chip(lang, m.group("id")), line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def page_slug(page: Any) -> str:
+    """``jail`` for ``sv/jail.md`` (the same slug in every language)."""
+    uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
+    parts = Path(uri).with_suffix("").parts
+    return "/".join(parts[1:] if parts and parts[0] in ("nl", "sv", "da", "nb") else parts)
+
+
+def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str:
+    """Chips for edition codes on players' pages; mark the pages with the picker."""
+    slug = page_slug(page)
+    page.meta["site_slug"] = slug
+    if slug in DEV_PAGES:
+        page.meta["site_developer"] = True
+        return markdown
+    if slug in PICKER_PAGES:
+        page.meta["site_picker"] = True
+    return chips(markdown, build_language(config))
+
+
+_UL = re.compile(r"<ul>\n(?P<body>(?:(?!<ul>|</ul>).)*?)</ul>", re.S)
+_CHIP_ID = re.compile(r'<span class="ed-chip" data-edition="([^"]+)">')
+_LI_START = re.compile(r'^<li>(?:\n?<p>)?<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
+
+
+def _items(body: str) -> list[str] | None:
+    """The top-level ``<li>...</li>`` items of a list body without nested lists."""
+    items = re.findall(r"<li>.*?</li>\n?", body, re.S)
+    return items if "".join(items).strip() == body.strip() else None
+
+
+def sort_edition_lists(html: str) -> str:
+    """Lists whose every item starts with an edition chip, in :data:`EDITION_ORDER`.
+
+    >>> a = '<li><span class="ed-chip" data-edition="classic-us">US</span>: x</li>\\n'
+    >>> b = '<li><span class="ed-chip" data-edition="nl-2001">NL</span>: y</li>\\n'
+    >>> out = sort_edition_lists(f"<ul>\\n{a}{b}</ul>")
+    >>> out.index('li data-edition="nl-2001"') < out.index('li data-edition="classic-us"')
+    True
+    """
+    order = {e: i for i, e in enumerate(EDITION_ORDER)}
+
+    def sort(m: re.Match[str]) -> str:
+        items = _items(m.group("body"))
+        if not items or len(items) < 2:
+            return m.group(0)
+        keys = [_LI_START.match(it) for it in items]
+        if not all(keys) or any(k.group("id") not in order for k in keys):  # type: ignore[union-attr]
+            return m.group(0)
+        pairs = sorted(zip(keys, items), key=lambda p: order[p[0].group("id")])  # type: ignore[union-attr]
+        # data-edition: the item's edition (its first chip); data-editions: every edition
+        # the item speaks for ("nl-2001 says ..., and nordic-2005 ...")
+        out = [f'<li data-edition="{k.group("id")}" data-editions="'  # type: ignore[union-attr]
+               f'{" ".join(dict.fromkeys(_CHIP_ID.findall(it)))}">{it[4:]}' for k, it in pairs]
+        return '<ul class="ed-list">\n' + "".join(x if x.endswith("\n") else x + "\n"
+                                                 for x in out) + "</ul>"
+
+    return _UL.sub(sort, html)
+
+
+_MINE = re.compile(r'<div class="ed-mine-set" data-clause="(?P<id>[^"]+)">.*?<!--/ed-mine-set-->',
+                   re.S)
+
+
+def lift_mine(html: str) -> str:
+    """Move each clause's "your edition" block right under that clause's heading."""
+    blocks = [(m.group("id"), m.group(0)) for m in _MINE.finditer(html)]
+    if not blocks:
+        return html
+    html = _MINE.sub("", html)
+    for cid, block in blocks:
+        head = re.search(rf'<h2 [^>]*id="{re.escape(cid)}"[^>]*>.*?</h2>', html, re.S)
+        if head is None:  # a table outside its clause: keep the block where the table is
+            html = html.replace(f'<div class="ed-clause" data-clause="{cid}">',
+                                block + f'<div class="ed-clause" data-clause="{cid}">', 1)
+            continue
+        html = html[:head.end()] + "\n" + block + html[head.end():]
+    return html
+
+
+def description(html: str, limit: int = 160) -> str | None:
+    """The page's first paragraph as plain text, cut at a word near ``limit`` characters.
+
+    >>> description("<h1>T</h1><p>Een <b>korte</b> tekst.</p><p>Meer.</p>")
+    'Een korte tekst.'
+    """
+    m = re.search(r"<p>(.*?)</p>", html, re.S)
+    if not m:
+        return None
+    text = " ".join(unescape(re.sub(r"<[^>]+>", "", m.group(1))).split())
+    if not text:
+        return None
+    if len(text) > limit:
+        text = text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+    return text
+
+
+def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
+    """Fixed edition order in lists, "your edition" first, and a description per page."""
+    if not page.meta.get("site_developer"):
+        html = lift_mine(sort_edition_lists(html))
+    if not page.meta.get("description"):
+        text = description(html)
+        if text:
+            page.meta["description"] = text
+    return html
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    """Templates get ``site_editions``: the editions the "My edition" picker offers."""
+    env.globals["site_editions"] = MAIN_EDITIONS
+    return env

@@ -1,0 +1,144 @@
+"""``[[rules-sheet]]``: "our rules" to print, one sheet per edition, in the page language.
+
+Each sheet holds only the rules: every clause of the game in clause order (number, title,
+the clause's text, and what that edition does for the clause's edition parameters),
+without examples, calculators, comparison tables or links. Where a clause's text lists
+the editions one by one, only the items that name this edition stay. All sheets are in
+the page (no Python needed to switch): ``docs/assets/site.js`` shows the one chosen with
+``?edition=<id>`` or "My edition" (else the page language's usual edition), and prints
+only that one (``docs/assets/site.css``, ``@media print``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import markdown as md
+
+from engine.clauses import CLAUSES, PAGES
+from engine.editions import EDITIONS, MAIN_EDITIONS
+from hooks.common import Context, Html, h, plain
+from hooks.my_edition import CODE, chips
+from hooks.pages import DIRECTIVE, REF, heading_title, read_page
+from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, cell
+
+SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
+"""One sheet per main edition, and one for the card game."""
+HOME_EDITION = {"nl": "nl-2001", "sv": "nordic-2005", "da": "nordic-2005", "nb": "nordic-2005"}
+"""The sheet shown without a choice: the edition most readers of that language own."""
+BOARD_PAGES = tuple(p.slug for p in PAGES if p.slug not in ("rulings", "card-game"))
+CARD_PAGES = ("card-game",)
+
+
+def sheet_pages(edition_id: str) -> tuple[str, ...]:
+    """The rule pages whose clauses make up the sheet of an edition."""
+    return CARD_PAGES if edition_id == CARD_GAME else BOARD_PAGES
+
+
+def sheet_clauses(edition_id: str) -> list[str]:
+    """Every clause on an edition's sheet, in clause order."""
+    pages = sheet_pages(edition_id)
+    return [cid for cid, c in CLAUSES.items() if c.page in pages]
+
+
+_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
+
+
+def only_edition(body: str, edition_id: str) -> str:
+    """Drop list items that name editions but not this one (nor its base edition).
+
+    >>> only_edition("- `nl-2001`: a\\n  more\\n- `classic-us`: b\\n- all: c", "classic-us")
+    '- `classic-us`: b\\n- all: c'
+    """
+    mine = {edition_id, EDITIONS[edition_id].base or edition_id}
+    mine |= {e for e in EDITIONS if EDITIONS[e].base == edition_id}
+    out: list[str] = []
+    skipping = False
+    for line in body.split("\n"):
+        item = _ITEM.match(line)
+        if item and not item.group("indent"):
+            named = set(CODE.findall(line))
+            skipping = bool(named) and not (named & mine)
+        elif line.strip() and not line.startswith((" ", "\t")):
+            skipping = False  # a paragraph after the list
+        if not skipping:
+            out.append(line)
+    return "\n".join(out)
+
+
+def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
+    """(title, body HTML) of a clause on the sheet, in the page language (Dutch when the
+    language lacks the clause)."""
+    page = CLAUSES[cid].page
+    section = read_page(ctx.docs_dir, ctx.lang, page).sections.get(cid)
+    lang = ctx.lang
+    if section is None:
+        section = read_page(ctx.docs_dir, "nl", page).sections[cid]
+        lang = "nl"
+    lines = [line for line in section.body.split("\n")
+             if not DIRECTIVE.match(line) and not line.lstrip().startswith("!!!")]
+    body = only_edition("\n".join(lines), edition_id)
+
+    def ref(m: re.Match[str]) -> str:
+        rid = m.group("id")
+        return CLAUSES[rid].number if rid in CLAUSES else rid
+
+    body = REF.sub(ref, body)
+    body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
+    html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
+    return plain(heading_title(section.title)), html
+
+
+def values_html(ctx: Context, cid: str, edition_id: str) -> str:
+    """What the edition does for the clause's parameters (value and source)."""
+    params = CARD_PARAMS if edition_id == CARD_GAME else RULE_PARAMS
+    names = [n for n, c in params.items() if c == cid]
+    if not names:
+        return ""
+    edition = EDITIONS[edition_id]
+    items = "".join(f'<li><span class="ed-mine-param">{ctx.text(f"param.{n}")}:</span> '
+                    f'{cell(ctx, edition, n)}</li>' for n in names)
+    return f'<ul class="sheet-values">{items}</ul>'
+
+
+def sheet(ctx: Context, edition_id: str) -> str:
+    """One edition's sheet."""
+    parts = [f'<section class="sheet" data-edition="{h(edition_id)}" id="sheet-{h(edition_id)}" '
+             f'aria-labelledby="sheet-{h(edition_id)}-title">',
+             f'<h2 class="sheet-title" id="sheet-{h(edition_id)}-title">'
+             f'{ctx.text("sheet.title", edition=ctx.t(f"edition.{edition_id}"))}</h2>']
+    current = None
+    for cid in sheet_clauses(edition_id):
+        page = CLAUSES[cid].page
+        if page != current:
+            current = page
+            chapter = next(p.chapter for p in PAGES if p.slug == page)
+            title = read_page(ctx.docs_dir, ctx.lang, page).title or \
+                read_page(ctx.docs_dir, "nl", page).title or page
+            parts.append(f'<h3 class="sheet-chapter">{h(chapter)} {h(plain(title))}</h3>')
+        title, body = clause_text(ctx, cid, edition_id)
+        parts.append(f'<div class="sheet-clause" data-clause="{h(cid)}">'
+                     f'<h4><span class="sheet-num">{h(CLAUSES[cid].number)}</span> {h(title)}</h4>'
+                     f'{body}{values_html(ctx, cid, edition_id)}</div>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def render(ctx: Context) -> str:
+    """``[[rules-sheet]]`` (no arguments): the picker line and every edition's sheet."""
+    if ctx.args:
+        raise ctx.error("takes no arguments")
+    if ctx.page is not None:  # the texts are on the rule pages: keep search results there
+        ctx.page.meta["search"] = {"exclude": True}
+    links = " ".join(f'<a class="ed-chip" data-edition="{h(e)}" href="?edition={h(e)}">'
+                     f'{ctx.text(f"edition.{e}")}</a>' for e in SHEET_EDITIONS)
+    head = (f'<nav class="sheet-choose" aria-label="{h(ctx.t("sheet.choose"))}">'
+            f'<p>{ctx.text("sheet.choose")} {links}</p>'
+            f'<p><button type="button" class="md-button sheet-print" hidden>'
+            f'{ctx.text("sheet.print")}</button></p></nav>')
+    home = HOME_EDITION.get(ctx.lang, MAIN_EDITIONS[0])
+    body = "".join(sheet(ctx, e) for e in SHEET_EDITIONS)
+    return Html(f'<div class="sheets" data-home="{h(home)}">{head}{body}</div>')
+
+
+DIRECTIVES = {"rules-sheet": render}

@@ -1,0 +1,313 @@
+"""Issue 15 in the browser, four languages: "My edition" (chosen once, on every rule page,
+after a reload, from ``?edition=``), the language switcher that keeps the clause and the
+calculator's state, the rules sheet printed by Chromium (at most 8 A4 pages, every
+clause, no form), print in dark mode without dark backgrounds, /sv/jail/ on a phone
+(every clause within 6 screens), the matrix on a phone, calculator results in the
+page's language, and the screenshots at 390 px (``screenshots/``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from engine.clauses import CLAUSES
+from hooks import render_calculator as rc
+from hooks.render_sheet import sheet_clauses
+from tools.i18n import LANGS, translations
+
+PHONE = {"width": 390, "height": 844}
+
+
+def page_path(lang: str, slug: str) -> str:
+    prefix = "" if lang == "nl" else f"{lang}/"
+    return prefix if slug == "index" else f"{prefix}{slug}/"
+
+
+def shown_mine(page: Any, clause: str) -> list[str]:
+    """Editions whose "your edition" block is visible under ``clause``."""
+    return page.eval_on_selector_all(
+        f".ed-mine-set[data-clause='{clause}'] .ed-mine",
+        "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.edition)")
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """Pages of a PDF (Chromium writes one ``/Type /Page`` object per page)."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_my_edition_everywhere(open_page, lang: str) -> None:
+    """Chosen on one page: that edition's rule first (under the heading), the comparison
+    folded, lists and examples with it first; the same on another rule page, after a
+    reload; ``?edition=`` sets it in a fresh browser."""
+    sp = open_page(page_path(lang, "jail"))
+    page = sp.page
+    assert shown_mine(page, "jail-pay") == []
+    assert page.eval_on_selector("#jail-pay ~ .ed-clause details.ed-others", "d => d.open")
+    page.select_option("#my-ed-select", "classic-us")
+    assert shown_mine(page, "jail-pay") == ["classic-us"]
+    # first in the clause: right under the heading, above the clause's text
+    assert page.evaluate("""() => {
+        const h = document.getElementById('jail-pay');
+        return h.nextElementSibling.matches('.ed-mine-set');
+    }""")
+    assert not page.eval_on_selector("details.ed-others", "d => d.open")
+    lists = page.eval_on_selector_all("ul.ed-list", """uls => uls.map(ul => [...ul.children]
+        .filter(li => li.offsetParent !== null && li.dataset.edition)
+        .map(li => li.dataset.editions || li.dataset.edition))""")
+    assert lists and all(items and all("classic-us" in i.split() for i in items) for items in lists)
+    # the folded items open on demand
+    page.click("ul.ed-list .ed-more-button")
+    assert page.eval_on_selector_all("ul.ed-list-open > li.ed-other",
+                                     "els => els.filter(e => e.offsetParent !== null).length") > 0
+    order = page.evaluate("""() => {
+        const out = [];
+        for (const ex of document.querySelectorAll('.worked-example[data-edition]')) {
+            const prev = ex.previousElementSibling;
+            if (!prev || !prev.matches('.worked-example')) out.push([]);
+            out[out.length - 1].push(ex.dataset.edition);
+        }
+        return out;
+    }""")
+    for group in order:
+        if "classic-us" in group:
+            assert group[0] == "classic-us", order
+    # the calculator link opens with the chosen edition
+    href = page.get_attribute("a.calc-open[data-calc=jail]", "href")
+    assert "edition=classic-us&" in href, href
+    sp.goto(page_path(lang, "rent"))
+    assert page.get_attribute("html", "data-my-edition") == "classic-us"
+    assert shown_mine(page, "rent-set-double") == ["classic-us"]
+    page.reload()
+    page.wait_for_selector("html[data-site-ready='1']", state="attached")
+    assert shown_mine(page, "rent-set-double") == ["classic-us"]
+    assert page.input_value("#my-ed-select") == "classic-us"
+
+    fresh = open_page(page_path(lang, "setup") + "?edition=nl-modern")
+    fresh.goto(page_path(lang, "turn"))
+    assert fresh.page.get_attribute("html", "data-my-edition") == "nl-modern"
+    assert fresh.page.eval_on_selector_all(".ed-mine", "els => els.filter("
+                                           "e => e.offsetParent !== null).map(e => e.dataset.edition)") \
+        and set(shown_mine(fresh.page, "turn-go-salary")) <= {"nl-modern"}
+    fresh.goto(page_path(lang, "index") + "?edition=")
+    assert fresh.page.get_attribute("html", "data-my-edition") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_switcher_keeps_clause_and_calculation(open_page, lang: str) -> None:
+    """From a clause anchor to the same clause in another language; from a calculator
+    link to the same calculation; the current language is marked."""
+    other = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+    sp = open_page(page_path(lang, "jail") + "#jail-pay")
+    page = sp.page
+    current = page.eval_on_selector_all("a.md-select__link[aria-current]",
+                                        "els => els.map(a => a.hreflang)")
+    assert current == [lang]
+    link = page.locator(f"a.md-select__link[hreflang='{other}']")
+    assert link.get_attribute("href").endswith("jail/#jail-pay")
+    with page.expect_navigation():
+        link.evaluate("a => a.click()")  # the menu opens on hover; the link is what counts
+    page.wait_for_selector("html[data-site-ready='1']", state="attached")
+    assert urlsplit(page.url).path == "/" + page_path(other, "jail")
+    # at the clause, not the top (Material's navigation.tracking may then rewrite the hash
+    # to the section it considers current, so the heading's place is what counts)
+    page.wait_for_function("() => window.scrollY > 100")
+    top = page.evaluate("() => document.getElementById('jail-pay').getBoundingClientRect().top")
+    assert 0 <= top <= 200, top
+
+    request = {**rc.default_request("rent", lang), "edition": "classic-us", "square": 37,
+               "buildings": 3}
+    query = rc.query_string("rent", rc.canonical_request("rent", request))
+    sp = open_page(page_path(lang, "calculators") + f"?{query}#calc-rent")
+    page = sp.page
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    page.focus(f"a.md-select__link[hreflang='{other}']")
+    href = page.get_attribute(f"a.md-select__link[hreflang='{other}']", "href")
+    assert href.endswith(f"calculators/?{query}#calc-rent"), href
+    page.goto(urlsplit(page.url)._replace(path="/" + page_path(other, "calculators"),
+                                          query=query, fragment="calc-rent").geturl())
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    assert page.input_value("#calc-rent [data-key=edition]") == "classic-us"
+    assert page.input_value("#calc-rent [data-key=buildings]") == "3"
+
+
+@pytest.mark.parametrize("lang,edition", [("nl", "nl-2001"), ("sv", "nordic-2005"),
+                                          ("da", "classic-us"), ("nb", "nl-modern")])
+def test_rules_sheet_prints_on_eight_pages(open_page, lang: str, edition: str) -> None:
+    """Chromium's A4 print of an edition's sheet: at most 8 pages, every clause of that
+    edition (numbered), no form element, no other edition's sheet."""
+    sp = open_page(page_path(lang, "sheet") + f"?edition={edition}")
+    page = sp.page
+    page.emulate_media(media="print")
+    shown = page.eval_on_selector_all(
+        ".sheet", "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.edition)")
+    assert shown == [edition]
+    clauses = page.eval_on_selector_all(
+        f".sheet[data-edition='{edition}'] .sheet-clause",
+        "els => els.filter(e => e.offsetParent !== null).map(e => [e.dataset.clause, "
+        "e.querySelector('.sheet-num').textContent])")
+    assert [c for c, _ in clauses] == sheet_clauses(edition)
+    assert all(CLAUSES[c].number == n for c, n in clauses)
+    visible_controls = page.eval_on_selector_all(
+        "form, input, select, button, textarea",
+        "els => els.filter(e => e.offsetParent !== null).map(e => e.outerHTML.slice(0, 60))")
+    assert visible_controls == []
+    pages = pdf_pages(page.pdf(format="A4"))
+    assert 1 <= pages <= 8, pages
+
+
+LIGHT = """() => {
+    // a full style recalculation: Chromium's media emulation leaves some computed styles stale
+    document.body.style.display = 'none';
+    void document.body.offsetHeight;
+    document.body.style.display = '';
+    const lum = (c) => {
+        const m = c.match(/rgba?\\(([^)]+)\\)/);
+        if (!m) return [1, 1];
+        const [r, g, b, a = 1] = m[1].split(',').map(Number);
+        const lin = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+        return [.2126 * lin(r) + .7152 * lin(g) + .0722 * lin(b), a];
+    };
+    const dark = [];
+    for (const el of [document.body, ...document.querySelectorAll('.md-main *')]) {
+        if (el.offsetParent === null && el !== document.body) continue;
+        const s = getComputedStyle(el);
+        const [l, a] = lum(s.backgroundColor);
+        if (a > 0.1 && l < 0.7) dark.push(el.tagName + '.' + el.className + ' ' + s.backgroundColor);
+        const [t] = lum(s.color);
+        if (t > 0.4) dark.push('light text ' + el.tagName + '.' + el.className + ' ' + s.color);
+    }
+    return dark.slice(0, 10);
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_print_in_dark_mode_is_light(browser, site_url: str, lang: str) -> None:
+    """Dark mode on screen; printed, a rule page (edition chosen, comparison open) and the
+    editions matrix have no dark background and no light text."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark",
+                                  service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_url + page_path(lang, "rent") + "?edition=nl-2001")
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+        before = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        page.emulate_media(media="print", color_scheme="dark")
+        # everything unfolded (the comparison tables with their highlighted rows too)
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert page.evaluate(LIGHT) == []
+        page.emulate_media(media="screen", color_scheme="dark")
+        assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == before
+        assert page.evaluate(LIGHT) != [], "the check sees the dark screen"
+        page.goto(site_url + page_path(lang, "editions"))
+        page.emulate_media(media="print", color_scheme="dark")
+        assert page.evaluate(LIGHT) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("edition", [None, "nordic-2005"])
+def test_sv_jail_on_a_phone(open_page, edition: str | None) -> None:
+    """/sv/jail/ at 390 px: every clause heading within 6 screens of scrolling, with and
+    without a chosen edition; the page's contents are at the top."""
+    path = page_path("sv", "jail") + (f"?edition={edition}" if edition else "")
+    sp = open_page(path, **PHONE)
+    page = sp.page
+    tops = page.eval_on_selector_all(
+        "h2.clause", "els => els.map(e => [e.id, e.getBoundingClientRect().top + scrollY])")
+    assert len(tops) == 7
+    screens = {cid: round(top / PHONE["height"], 2) for cid, top in tops}
+    assert all(s <= 6 for s in screens.values()), screens
+    assert page.is_visible(".site-toc > summary")
+    toc = page.eval_on_selector_all(".site-toc a", "els => els.map(a => a.hash.slice(1))")
+    assert toc == [cid for cid, _ in tops]
+
+
+@pytest.mark.parametrize("lang", ["nl", "sv"])
+def test_phone_screenshots_and_matrix(open_page, screenshot_dir, lang: str) -> None:
+    """At 390 px: the home page, a rule page with an edition chosen, the rules sheet and
+    the matrix (saved in screenshots/). With an edition chosen the matrix shows the rule
+    point and that edition only, and fits the screen."""
+    sp = open_page(page_path(lang, "index"), **PHONE)
+    page = sp.page
+    assert page.is_visible("#my-ed-select")
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-home.png"))
+    page.select_option("#my-ed-select", "nl-2001")
+    sp.goto(page_path(lang, "rent") + "#rent-set-double")
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-rule-nl-2001.png"))
+    sp.goto(page_path(lang, "sheet"))
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-sheet.png"))
+    sp.goto(page_path(lang, "editions"))
+    page.evaluate("document.querySelector('.matrix-wrap').scrollIntoView()")
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-matrix.png"))
+    columns = page.eval_on_selector_all(
+        "table.matrix thead th", "els => els.filter(e => e.offsetParent !== null).length")
+    assert columns == 2
+    fits = page.eval_on_selector(".matrix-wrap", "w => w.scrollWidth <= w.clientWidth + 1")
+    assert fits
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-site-ready='1']", state="attached")
+    assert page.eval_on_selector(".matrix-wrap", "w => w.scrollWidth > w.clientWidth"), \
+        "without a choice the matrix scrolls (and keeps its first column)"
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-matrix-all.png"))
+
+
+def msg(lang: str, key: str, **params: Any) -> str:
+    return str(translations().gettext(lang, key, **params))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_live_results_speak_the_language(open_page, lang: str) -> None:
+    """Live results (Pyodide): jail advice names colour groups in the language, rent cites
+    the deed as board data, a player left unnamed is "Player 2" in the language."""
+    jail = {**rc.default_request("jail", lang), "opponents_built": [["orange", 5], ["red", 3]]}
+    sp = open_page(page_path(lang, "calculators") + "?"
+                   + rc.query_string("jail", rc.canonical_request("jail", jail)) + "#calc-jail")
+    page = sp.page
+    page.wait_for_selector("#calc-jail .calc-result[data-source=live]", state="attached",
+                           timeout=120_000)
+    text = " ".join(page.text_content("#calc-jail .calc-result").split())
+    assert "orange 5" not in text and "red 3" not in text
+    assert f"{msg(lang, 'calc.group.orange')}: {msg(lang, 'calc.level.5')}" in text
+
+    page.click("#calc-rent .calc-submit")
+    page.wait_for_selector("#calc-rent .calc-result[data-source=live]", state="attached",
+                           timeout=60_000)
+    text = " ".join(page.text_content("#calc-rent .calc-result").split())
+    assert "board.md" not in text and msg(lang, "calc.source_board") in text
+
+    name = page.locator("#calc-score [data-key=players] [data-key=name]").nth(1)
+    name.fill("")
+    name.dispatch_event("change")
+    page.wait_for_function(
+        "() => (document.querySelector('#calc-score .calc-result').dataset.source === 'live')"
+        " && !document.querySelector('#calc-score').hasAttribute('aria-busy')"
+        " && document.querySelector('#calc-score').dataset.updated"
+        " === document.querySelector('#calc-score').dataset.changes", timeout=60_000)
+    text = " ".join(page.text_content("#calc-score .calc-result").split())
+    assert not re.search(r"\bP\d\b", text), text
+    assert msg(lang, "calc.score.default_name", n=2) in text
+
+
+@pytest.mark.parametrize("lang", ["nl", "sv"])
+def test_calculators_start_with_my_edition(open_page, lang: str) -> None:
+    """With an edition chosen, the calculators page starts (and resets) with it; a
+    calculation in the address still wins."""
+    sp = open_page(page_path(lang, "index") + "?edition=classic-us")
+    sp.goto(page_path(lang, "calculators"))
+    page = sp.page
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    for kind in rc.KINDS:
+        assert page.input_value(f"#calc-{kind} [data-key=edition]") == "classic-us", kind
+    request = {**rc.default_request("rent", lang), "buildings": 2}
+    query = rc.query_string("rent", rc.canonical_request("rent", request))
+    sp.goto(page_path(lang, "calculators") + f"?{query}#calc-rent")
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    assert page.input_value("#calc-rent [data-key=edition]") == rc.PAGE_EDITION[lang]
+    assert page.input_value("#calc-mortgage [data-key=edition]") == rc.PAGE_EDITION[lang]
