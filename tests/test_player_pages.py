@@ -27,7 +27,7 @@ from tools.i18n import LANGS
 
 PLAYER_PAGES = ("index", "setup", "turn", "buying", "rent", "squares", "jail", "building",
                 "trading", "mortgages", "bankruptcy", "variants", "card-game", "rulings",
-                "sheet", "calculators", "examples", "odds", "editions", "side-by-side",
+                "disputes", "sheet", "calculators", "examples", "odds", "editions", "side-by-side",
                 "glossary", "about")
 """Every page a player reads (the developers' pages are :data:`hooks.my_edition.DEV_PAGES`)."""
 
