@@ -9,7 +9,7 @@ lists the editions with their boards' squares for the calculators' selectors.
 Calculations (``kind``) are :data:`KINDS`; the request each takes is declared in
 :data:`REQUESTS` (a frozen dataclass per kind, checked by :mod:`engine.validate`),
 and :func:`schemas` gives their JSON Schemas, which the site publishes next to the
-engine (``assets/engine/schemas/<kind>.schema.json``; :func:`describe` names them).
+engine (``assets/schemas/<kind>.schema.json``; :func:`describe` names them).
 
 >>> calculate("mortgage", {"edition": "nl-2001", "action": "lift", "square": 39})["cost"]
 220

@@ -28,7 +28,8 @@ from .money import Buildings, request_level
 from .validate import spec
 
 HouseRule = Literal["free-parking-pot", "auction-every-sale"]
-assert get_args(HouseRule) == HOUSE_RULES
+assert get_args(HouseRule) == HOUSE_RULES  # a Literal needs the names written out
+
 
 def edition_field() -> Any:
     """The ``edition`` field every request starts with (required)."""
