@@ -7,9 +7,9 @@ or, when the request is invalid, the error as data:
 lists the editions with their boards' squares for the calculators' selectors.
 
 Calculations (``kind``) are :data:`KINDS`; the request each takes is declared in
-:data:`REQUESTS` (a frozen dataclass per kind, checked by :mod:`engine.validate`),
-and :func:`schemas` gives their JSON Schemas, which the site publishes next to the
-engine (``assets/engine/schemas/<kind>.schema.json``; :func:`describe` names them).
+:data:`REQUESTS` (a frozen dataclass per kind, checked by :mod:`engine.validate`).
+The site publishes their JSON Schemas next to the engine
+(``assets/schemas/<kind>.schema.json``; :func:`describe` names them).
 
 >>> calculate("mortgage", {"edition": "nl-2001", "action": "lift", "square": 39})["cost"]
 220
@@ -31,7 +31,6 @@ from typing import Any
 from . import building, jail, markov, mortgage, rent, scoring, tax
 from .editions import EDITIONS
 from .errors import EngineError
-from .validate import schema
 
 KINDS: Mapping[str, Callable[[object], dict[str, Any]]] = MappingProxyType({
     "rent": rent.rent,
@@ -107,15 +106,6 @@ def calculate_json(kind: str, json_text: str) -> str:
     return json.dumps(calculate(kind, request), ensure_ascii=False, allow_nan=False)
 
 
-def schemas() -> dict[str, dict[str, Any]]:
-    """The JSON Schema of every calculation's request, by kind.
-
-    >>> sorted(schemas()["rent"]["properties"])[:3]
-    ['arrival', 'buildings', 'dice']
-    """
-    return {kind: schema(cls, f"{kind} request") for kind, cls in REQUESTS.items()}
-
-
 def describe() -> list[dict[str, Any]]:
     """Every edition with its board's squares, for the calculators' selectors.
 
@@ -138,4 +128,4 @@ def describe() -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["calculate", "calculate_json", "describe", "schemas", "KINDS", "REQUESTS"]
+__all__ = ["calculate", "calculate_json", "describe", "KINDS", "REQUESTS"]

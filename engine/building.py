@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from .boards import STREET, Square
-from .calc import BoardRequest, Context, check_group, context, find_square, result, square_field
+from .calc import (BOX, GROUP_MAX, BoardRequest, Context, check_group, context, find_square,
+                   result, square_field)
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, Buildings, level_of
@@ -46,8 +47,6 @@ from .validate import Check, parse, spec
 
 __all__ = ["check_build", "sell_buildings", "BuildRequest", "SellRequest"]
 
-GROUP_MAX = 4
-"""No colour group has more than three lots; the stations are four."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,9 +58,10 @@ class GroupState(BoardRequest):
         "the group's buildings: lot (index or name) -> 0-4 houses or 5 for a hotel; lots "
         "left out have none"))
     mortgaged: list[object] = spec((), max_items=GROUP_MAX, doc="the group's mortgaged lots")
-    bank_houses: int = spec(None, lo=0, hi=32, doc="houses left in the bank (default: the box "
-                                                  "minus those on this group)")
-    bank_hotels: int = spec(None, lo=0, hi=12, doc="hotels left in the bank (default likewise)")
+    bank_houses: int | None = spec(None, lo=0, hi=BOX["houses_in_bank"], doc=(
+        "houses left in the bank (default: the box minus those on this group)"))
+    bank_hotels: int | None = spec(None, lo=0, hi=BOX["hotels_in_bank"], doc=(
+        "hotels left in the bank (default likewise)"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,9 +76,9 @@ class BuildRequest(GroupState):
 class SellRequest(GroupState):
     """Selling buildings of a group back to the bank."""
 
-    sell: Annotated[int, Check(lo=1, hi=HOTEL * GROUP_MAX)] | dict[str, Buildings] = spec(1, max_items=GROUP_MAX, doc=(
-        "how many buildings to sell (from the most built lot, this street first among equals), "
-        "or lot -> how many from that lot"))
+    sell: Annotated[int, Check(lo=1, hi=HOTEL * GROUP_MAX)] | dict[str, Buildings] = spec(
+        1, max_items=GROUP_MAX, doc="how many buildings to sell (from the most built lot, this "
+        "street first among equals), or lot -> how many from that lot")
 
 
 @dataclass(frozen=True)

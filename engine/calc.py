@@ -27,8 +27,17 @@ from .explain import Step
 from .money import Buildings, request_level
 from .validate import spec
 
+MAX_LOTS = 28
+"""A board has 28 properties: no list of lots can be longer."""
+GROUP_MAX = 4
+"""No colour group has more than three lots; the stations are four."""
+BOX = {name: max(getattr(e.rules, name).value for e in EDITIONS.values() if e.rules)
+       for name in ("houses_in_bank", "hotels_in_bank")}
+"""The most houses and hotels any edition's box holds (an edition's own check follows)."""
+
 HouseRule = Literal["free-parking-pot", "auction-every-sale"]
-assert get_args(HouseRule) == HOUSE_RULES
+assert get_args(HouseRule) == HOUSE_RULES  # a Literal needs the names written out
+
 
 def edition_field() -> Any:
     """The ``edition`` field every request starts with (required)."""

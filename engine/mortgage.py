@@ -36,17 +36,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .calc import (Context, check_group, context, edition_field, find_square, group_lots,
+from .calc import (MAX_LOTS, Context, check_group, context, edition_field, find_square, group_lots,
                    property_square, result, square_field, square_info)
 from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
 from .money import Amount, Buildings, hotel_level, level_of, request_level, ten_percent
 from .validate import parse, show, spec
-
-MAX_LOTS = 28
-"""A board has 28 properties: no list of lots can be longer."""
-
 
 @dataclass(frozen=True)
 class MortgageRequest:

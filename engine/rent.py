@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from .boards import DUTCH, STATION, STREET, VELPERPLEIN_CHOICE, Square
-from .calc import BoardRequest, Context, check_group, context, find_square, result, square_field
+from .calc import (GROUP_MAX, BoardRequest, Context, check_group, context, find_square, result,
+                   square_field)
 from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
@@ -53,10 +54,10 @@ class RentRequest(BoardRequest):
     """What a player owes on landing on someone else's property."""
 
     square: object = square_field(doc="the property landed on: board index 0-39 or its name")
-    owned: int = spec(1, lo=1, hi=4, doc="lots of this group (or stations, utilities) the owner "
+    owned: int = spec(1, lo=1, hi=GROUP_MAX, doc="lots of this group (or stations, utilities) the owner "
                                          "has, this one included; at most the group's size")
     mortgaged: bool = spec(False, doc="this lot is mortgaged: no rent")
-    group_mortgaged: int = spec(0, lo=0, hi=3, doc="how many of the owner's other lots of the "
+    group_mortgaged: int = spec(0, lo=0, hi=GROUP_MAX - 1, doc="how many of the owner's other lots of the "
                                                    "group are mortgaged (below owned)")
     buildings: int = spec(0, lo=0, hi=HOTEL, doc="0-4 houses (0-3 in a 3-house game), 5 a hotel")
     group_built: bool | None = spec(None, doc="some lot of the group has buildings "

@@ -50,7 +50,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .calc import Holding, check_group, edition_field, property_square, result, square_info
+from .calc import (MAX_LOTS, Holding, check_group, edition_field, property_square, result,
+                   square_info)
 from .editions import CardGameRules, Edition, Rules, edition
 from .errors import EngineError
 from .explain import Step, step
@@ -91,7 +92,7 @@ class Player:
     name: object = spec(None, json="string", doc="the player's name (default P1, P2, ...), "
                                                  "1-40 characters")
     cash: int = spec(0, lo=0, hi=MAX_AMOUNT, doc="board editions: cash")
-    properties: list[Holding] = spec((), max_items=28, doc="board editions: the properties")
+    properties: list[Holding] = spec((), max_items=MAX_LOTS, doc="board editions: the properties")
     money: int = spec(0, lo=0, hi=MAX_AMOUNT, doc="card game: the money a player has")
     sets: list[CardSet] = spec((), max_items=CARD_MAX_SETS, doc="card game: the sets on the table")
 

@@ -29,7 +29,8 @@ from fractions import Fraction
 from typing import Any
 
 from .boards import ATLANTIC_CITY, STREET, TAX, Square
-from .calc import BoardRequest, Context, Holding, check_group, context, find_square, result, square_field
+from .calc import (MAX_LOTS, BoardRequest, Context, Holding, check_group, context, find_square,
+                   result, square_field)
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, amount, decimal, level_of, rounded
@@ -47,7 +48,7 @@ class TaxRequest(BoardRequest):
 
     square: object = square_field(doc="4 or 38, their names, or income / luxury")
     cash: int | None = spec(None, lo=0, hi=MAX_AMOUNT, doc="the player's cash (for the 10%)")
-    properties: list[Holding] | None = spec(None, max_items=28, doc="the player's properties "
+    properties: list[Holding] | None = spec(None, max_items=MAX_LOTS, doc="the player's properties "
                                                                     "(for the 10%)")
 
 

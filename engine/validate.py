@@ -27,8 +27,9 @@ key                   mistake
 
 Cross-field rules (``owned`` at most the group's size, a hotel only after the
 edition's houses) stay as code in the calculation. The same declarations give
-the JSON Schema of every calculation (:func:`schema`), from which the site
-writes the request tables of the API page. A ``null`` field is an absent one.
+the JSON Schema of every calculation, which the site writes from :func:`compiled`
+(``hooks/schemas.py``), and the request tables of the API page. A ``null`` field is
+an absent one.
 
 >>> from engine.scoring import ScoreRequest
 >>> parse(ScoreRequest, {"edition": "nl-2001-short", "players": [{"name": "An", "cash": 5}]}).players[0]
@@ -295,62 +296,6 @@ def parse_as(hint: Any, value: object, path: str) -> Any:
     return _walk(_COMPILED[hint], value, path)
 
 
-def schema(cls: type, title: str) -> dict[str, Any]:
-    """The JSON Schema (2020-12) of a request declaration."""
-    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title}
-    out.update(_schema(_compile(cls)))
-    return out
-
-
-def _schema(node: Node) -> dict[str, Any]:
-    kind, c = node.kind, node.check
-    if kind in ("int", "float"):
-        out: dict[str, Any] = {"type": "integer" if kind == "int" else "number"}
-        out.update({k: v for k, v in (("minimum", c.lo), ("maximum", c.hi)) if v is not None})
-        return out
-    if kind == "bool":
-        return {"type": "boolean"}
-    if kind == "choice":
-        return {"enum": list(node.choices)}
-    if kind == "any":
-        out = {"type": c.json.split("|") if "|" in c.json else c.json} if c.json else {}
-        return {**out, "enum": list(c.enum)} if c.enum else out
-    if kind == "union":
-        return {"anyOf": [_schema(a) for a in node.items]}
-    if kind == "list":
-        out = {"type": "array", "items": _schema(node.items[0]), "minItems": c.min_items}
-        return {**out, "maxItems": c.max_items} if c.max_items is not None else out
-    if kind == "tuple":
-        n = len(node.items)
-        return {"type": "array", "prefixItems": [_schema(i) for i in node.items], "minItems": n,
-                "maxItems": n, "items": False}
-    if kind == "map":
-        out = {"type": "object", "additionalProperties": _schema(node.items[0])}
-        return {**out, "maxProperties": c.max_items} if c.max_items is not None else out
-    props = {}
-    for name, sub, default, fc in node.fields:
-        prop = _schema(sub)
-        if fc.doc:
-            prop["description"] = fc.doc
-        if default is not MISSING:  # null stands for "absent": the default
-            if default is not None:
-                prop["default"] = list(default) if isinstance(default, tuple) else default
-            _nullable(prop)
-        props[name] = prop
-    out = {"type": "object", "properties": props, "additionalProperties": False}
-    required = [name for name, _, default, _ in node.fields if default is MISSING]
-    if required:
-        out["required"] = required
-    if node.cls.__doc__:
-        out["description"] = " ".join(node.cls.__doc__.split("\n\n")[0].split())
-    return out
-
-
-def _nullable(prop: dict[str, Any]) -> None:
-    kind = prop.get("type")
-    if kind is not None:
-        prop["type"] = (kind if isinstance(kind, list) else [kind]) + ["null"]
-    elif "enum" in prop:
-        prop["enum"] = prop["enum"] + [None]
-    elif "anyOf" in prop:
-        prop["anyOf"] = prop["anyOf"] + [{"type": "null"}]
+def compiled(cls: type) -> Node:
+    """The compiled declaration of a request class (what the site's JSON Schemas are made of)."""
+    return _COMPILED.get(cls) or _compile(cls)

@@ -141,7 +141,8 @@ def write_schemas(site_dir: Path) -> list[Path]:
     """The JSON Schema of every calculation's request, next to the engine archive
     (``assets/schemas/<kind>.schema.json``, the paths ``engine.api.describe()`` names),
     generated from the engine's request declarations."""
-    from engine.api import SCHEMA_DIR, schemas
+    from engine.api import SCHEMA_DIR
+    from hooks.schemas import schemas
 
     written = []
     folder = (site_dir / ENGINE_ZIP).parent / SCHEMA_DIR

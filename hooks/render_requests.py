@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.api import REQUESTS, SCHEMA_DIR, schemas
+from engine.api import REQUESTS, SCHEMA_DIR
+from hooks.schemas import schemas
 from hooks.common import Context, Html, h, page_path
 from hooks.pyodide_assets import ENGINE_ZIP
 

@@ -67,10 +67,9 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
-// Import the engine without running engine/__init__.py, which imports every calculation
-// module up front; engine.api imports the one a request needs when it is first called
-// (importing the whole package took about as long again as Pyodide's own start-up of
-// the Python modules, measured on the performance page).
+// Import engine.api without running engine/__init__.py (which adds the package's Python
+// helpers); engine.api itself imports every calculation module (plain imports), so the
+// "warm" step below has nothing left to import and only confirms the kind.
 const IMPORT_ENGINE = `
 import sys, types
 if "engine" not in sys.modules:
@@ -82,10 +81,7 @@ import engine.api
 
 
 def _monopoly_warm(kind):
-    import importlib
-    entry = engine.api.KINDS.get(kind)
-    if entry is not None:
-        importlib.import_module("engine." + entry[0])
+    return kind in engine.api.KINDS
 `;
 
 async function start(pyodideURL, engineURL) {
