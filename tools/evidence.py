@@ -236,6 +236,9 @@ def _sections_after(file: str, text: str) -> tuple[list[str], list[str]]:
     return found, unknown
 
 
+_DANISH_QUOTES = str.maketrans("»«", "«»")
+
+
 def prose_citations(text: str, lang: str) -> list[ProseCitation]:
     """Every parenthesised citation group of a page, with the text it stands behind.
 
@@ -243,6 +246,9 @@ def prose_citations(text: str, lang: str) -> list[ProseCitation]:
     paragraph (list item), without code spans, directives and anchors.
     """
     word = CITE_WORDS[lang]
+    if lang == "da":
+        # Danish quotes »like this«: read them as «this» (a one-for-one swap keeps every offset)
+        text = text.translate(_DANISH_QUOTES)
     out = []
     group = re.compile(r"\((?:[^()]*?\b" + word + r"(?:en|or|r)?\s+\d{3}[^()]*)\)")
     # brackets inside a quoted heading («A) De Beloning») do not end the citation group
