@@ -5,6 +5,12 @@
  *   data-clause number filled in; the confirmation uses Material's own translated
  *   "copied" text and is announced to screen readers.
  * - Material's search dialog gets an accessible name (the search field's translated label).
+ * - Offline: registers the service worker (/sw.js, hooks/offline.py) and asks it to keep this
+ *   language's pages, the search index and the assets; the Python runtime too once a
+ *   calculator has run ("monopoly:calculators-ready") or the reader presses the footer's
+ *   button. The footer says when the page is offline-ready (<html data-offline="...">:
+ *   saving | ready | ready-calculators | failed). When a new build's worker takes over a
+ *   page it reloads once, so no page shows one build's HTML with another's assets.
  * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
  */
 (function () {
@@ -105,9 +111,73 @@
     }
   }
 
+  function offline() {
+    var box = document.querySelector(".site-offline");
+    var sw = navigator.serviceWorker;
+    if (!box || !sw || !window.__md_scope || !window.isSecureContext) { return; }
+    var lang = document.documentElement.getAttribute("lang") || "nl";
+    var pages = "pages-" + lang;
+    var text = box.querySelector(".site-offline__text");
+    var keep = box.querySelector(".site-offline__keep");
+    var hadController = !!sw.controller;
+    var reloading = false;
+    function show(state) {
+      document.documentElement.setAttribute("data-offline", state);
+      text.textContent = box.getAttribute("data-" + state) || "";
+      box.hidden = false;
+    }
+    function post(groups) {
+      return sw.ready.then(function (reg) {
+        if (reg.active) { reg.active.postMessage({ type: "keep", groups: groups }); }
+      });
+    }
+    sw.addEventListener("controllerchange", function () {
+      // A new build's worker took over this page: reload it from that build, once.
+      if (hadController && !reloading) {
+        reloading = true;
+        location.reload();
+      }
+      hadController = true;
+    });
+    sw.addEventListener("message", function (event) {
+      var msg = event.data || {};
+      if (msg.type !== "kept") { return; }
+      var done = msg.complete || [];
+      if (done.indexOf(pages) < 0 || done.indexOf("assets") < 0) {
+        show("failed");
+        return;
+      }
+      var calculators = done.indexOf("runtime") >= 0;
+      show(calculators ? "ready-calculators" : "ready");
+      keep.hidden = calculators;
+    });
+    keep.addEventListener("click", function () {
+      keep.hidden = true;
+      show("saving");
+      post(["assets", pages, "runtime"]);
+    });
+    window.addEventListener("monopoly:calculators-ready", function () {
+      post(["assets", pages, "runtime"]);
+    });
+    sw.startMessages();
+    sw.register(new URL("sw.js", window.__md_scope).href, { updateViaCache: "none" }).then(function () {
+      if (document.documentElement.getAttribute("data-offline") !== "ready-calculators") {
+        show("saving");
+      }
+      return post(["assets", pages]);
+    }).catch(function () {
+      box.hidden = true; // no service worker here (blocked, or not allowed): online only
+    });
+  }
+
   function init() {
     nameSearchDialog();
     addCopyButtons();
+    try {
+      offline();
+    } catch (e) {
+      // offline reading is extra: the page works without it
+    }
     document.documentElement.setAttribute("data-site-ready", "1");
   }
 

@@ -206,6 +206,11 @@ class Calc:
 
 
 def wait_runtime(page: Any, cid: str = "calc-rent") -> None:
+    """Wait until the calculator's runtime is ready, first starting it the way a reader
+    does (focus in its form) if nothing started it yet: it never starts by itself, except
+    for a shared link (``?calc=``)."""
+    if page.get_attribute(f"#{cid} .calc-status", "data-state") == "idle":
+        page.locator(f"#{cid} form [data-key]").first.focus()
     page.wait_for_selector(f"#{cid} .calc-status[data-state=ready]", state="attached",
                            timeout=READY_TIMEOUT)
 
@@ -681,8 +686,9 @@ def test_calculator_link_prefills(open_page, lang: str, kind: str, request_: dic
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_lazy_loading(open_page, lang: str) -> None:
-    """A page without a calculator fetches nothing of the runtime; on a rule page the
-    runtime starts only when the calculator comes into view."""
+    """A page without a calculator fetches nothing of the runtime; on a rule page
+    scrolling the calculator into view fetches none of it either (issue 17): the first
+    interaction does, and its answer arrives."""
     sp = open_page(page_path(lang, "setup"))
     sp.page.wait_for_load_state("networkidle")
     sp.page.mouse.wheel(0, 20000)
@@ -700,8 +706,24 @@ def test_lazy_loading(open_page, lang: str) -> None:
     status = sp.page.get_attribute("#calc-mortgage .calc-status", "data-state")
     assert status == "idle"
     sp.page.locator("#calc-mortgage").scroll_into_view_if_needed()
+    sp.page.mouse.wheel(0, 300)
+    sp.page.wait_for_timeout(1500)
+    sp.page.wait_for_load_state("networkidle")
+    runtime = [u for u in sp.requests if "/assets/pyodide/" in u or "engine.zip" in u
+               or u.endswith("/worker.mjs")]
+    assert runtime == [], "scrolling a calculator into view started the runtime"
+    assert sp.page.get_attribute("#calc-mortgage .calc-status", "data-state") == "idle"
+    assert sp.page.get_attribute("#calc-mortgage .calc-result", "data-source") == "build"
+    c = Calc(sp.page, "mortgage")
+    c.select("action", "lift")  # the first interaction: the runtime starts, the answer comes
     wait_runtime(sp.page, "calc-mortgage")
+    sp.page.wait_for_function(
+        "() => document.querySelector('#calc-mortgage .calc-result').dataset.source === 'live'"
+        " && JSON.parse(document.querySelector('#calc-mortgage').dataset.shownRequest)"
+        ".action === 'lift'", timeout=20000)
     assert any(u.endswith("/assets/pyodide/pyodide.asm.wasm") for u in sp.requests)
+    assert any(u.endswith("/assets/pyodide/python_stdlib-engine.zip") for u in sp.requests)
+    assert not any(u.endswith("/python_stdlib.zip") for u in sp.requests)
     assert sum(1 for u in sp.requests if u.endswith("/worker.mjs")) == 1
     assert sp.external_requests() == []
 
