@@ -75,10 +75,10 @@ def wait_offline_state(page: Any, state: str) -> None:
 
 def build_marks(page: Any) -> tuple[str | None, str]:
     """(the page's build, the build of the style sheet it got)."""
-    return page.evaluate("""() => [
+    return tuple(page.evaluate("""() => [
         document.querySelector('meta[name=test-build]')?.content ?? null,
         getComputedStyle(document.documentElement).getPropertyValue('--test-build')
-            .trim().replace(/"/g, '')]""")
+            .trim().replace(/"/g, '')]"""))
 
 
 @pytest.fixture
