@@ -12,7 +12,7 @@ After the last language is built (``on_post_build``, after ``hooks/site.py`` and
 2. ``/sw.js`` is written from ``hooks/service_worker.js`` with this build's file list
    (:func:`manifest`): every file's hash by group, and a version hashed from all of it.
 3. ``/_headers`` (Netlify / Cloudflare Pages format, :func:`headers_file`) says what the
-   README's publishing section says: MIME types, caching, the policy as a header too.
+   README's publishing section says: MIME types, revalidation, the workers' policy.
 
 >>> p = policy(["alert(1)"])
 >>> "script-src 'self' 'wasm-unsafe-eval' 'sha256-" in p and "object-src 'none'" in p
@@ -138,20 +138,28 @@ def service_worker(build: Mapping[str, Any]) -> str:
     return SW_TEMPLATE.read_text(encoding="utf-8").replace("__BUILD__", data, 1)
 
 
+WORKER_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+                 "connect-src 'self'; object-src 'none'")
+"""The policy of the site's workers (the calculators', the search's and the service
+worker). A page's ``<meta>`` policy does not reach into a worker: only a header does."""
+
+JS = "Content-Type: text/javascript; charset=utf-8"
 HEADERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("/*", ("X-Content-Type-Options: nosniff", "Content-Security-Policy: " + policy())),
-    ("/sw.js", ("Cache-Control: no-cache", "Content-Type: text/javascript; charset=utf-8",
-                "Service-Worker-Allowed: /")),
-    ("/*.html", ("Cache-Control: no-cache",)),
-    ("/assets/pyodide/*", ("Cache-Control: public, max-age=86400",)),
-    ("/assets/pyodide/*.wasm", ("Content-Type: application/wasm",)),
-    ("/assets/pyodide/*.mjs", ("Content-Type: text/javascript; charset=utf-8",)),
-    ("/assets/calculators/*.mjs", ("Content-Type: text/javascript; charset=utf-8",)),
-    ("/assets/*.zip", ("Content-Type: application/zip",)),
+    # Everything revalidates (a 304 is cheap): file names carry no hashes, and the service
+    # worker is what makes a return visit need no network at all.
+    ("/*", ("X-Content-Type-Options: nosniff", "Cache-Control: no-cache")),
+    ("/sw.js", (JS, "Content-Security-Policy: " + WORKER_POLICY)),
+    ("/assets/calculators/worker.mjs", (JS, "Content-Security-Policy: " + WORKER_POLICY)),
+    ("/assets/javascripts/workers/*", ("Content-Security-Policy: " + WORKER_POLICY,)),
+    ("/assets/calculators/calculators.mjs", (JS,)),
+    ("/assets/pyodide/pyodide.mjs", (JS,)),
+    ("/assets/pyodide/pyodide.asm.mjs", (JS,)),
+    ("/assets/pyodide/pyodide.asm.wasm", ("Content-Type: application/wasm",)),
+    ("/assets/pyodide/python_stdlib-engine.zip", ("Content-Type: application/zip",)),
+    ("/assets/engine.zip", ("Content-Type: application/zip",)),
 )
-"""The headers a static host should send (see README, "Publishing"). The page policy as a
-header (no inline-script hashes: those differ per page and the ``<meta>`` carries them) also
-covers the calculators' worker, which a ``<meta>`` cannot reach."""
+"""The headers a static host should send (see README, "Publishing"): exact paths, or a
+folder ending in ``*``, so every host that reads such a file reads them alike."""
 
 
 def headers_file() -> str:
