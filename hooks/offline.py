@@ -41,6 +41,24 @@ LANG_DIRS = ("sv", "da", "nb")
 RUNTIME_PREFIXES = ("assets/pyodide/", "assets/engine.zip")
 """Files of the Python runtime: kept offline only once a calculator ran (or on request)."""
 SKIP = {SW_FILE, HEADERS_FILE, "sitemap.xml.gz"}
+LUNR = "assets/javascripts/lunr/"
+LUNR_USED = {f"{LUNR}min/lunr.{name}.min.js"
+             for name in ("stemmer.support", "multi", "nl", "sv", "da", "no")}
+"""The search's language files the site's four languages load; the theme ships 30 more."""
+
+
+def offline_file(path: str) -> bool:
+    """Whether a built file is kept offline: not source maps (only developer tools read
+    them), not the search's files for languages the site does not have.
+
+    >>> offline_file("assets/site.css"), offline_file("assets/javascripts/bundle.x.min.js.map")
+    (True, False)
+    >>> offline_file(LUNR + "min/lunr.sv.min.js"), offline_file(LUNR + "wordcut.js")
+    (True, False)
+    """
+    if path in SKIP or path.startswith(".") or path.endswith(".map"):
+        return False
+    return not path.startswith(LUNR) or path in LUNR_USED
 
 _CSP_META = re.compile(r'\s*<meta http-equiv="Content-Security-Policy" content="[^"]*">')
 _SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
@@ -124,7 +142,7 @@ def manifest(site_dir: Path) -> dict[str, Any]:
     groups: dict[str, list[list[str]]] = {}
     for file in sorted(p for p in site_dir.rglob("*") if p.is_file()):
         rel = file.relative_to(site_dir).as_posix()
-        if rel in SKIP or rel.startswith("."):
+        if not offline_file(rel):
             continue
         sha = hashlib.sha256(file.read_bytes()).hexdigest()[:16]
         groups.setdefault(file_group(rel), []).append([url_path(rel), sha])

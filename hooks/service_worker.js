@@ -54,7 +54,10 @@ function keepGroup(cache, group) {
     if ((await completeGroups(cache)).includes(group)) return true;
     const fetched = [];
     for (const [path, sha] of files) {
-      const response = await fetch(url(path), { cache: "no-cache", credentials: "same-origin" });
+      // The pages ask for the engine as engine.zip?v=<the first 12 digits of its hash>
+      // (hooks/pyodide_assets.py): the same address, so the browser's copy is reused.
+      const address = path === "assets/engine.zip" ? `${url(path)}?v=${sha.slice(0, 12)}` : url(path);
+      const response = await fetch(address, { cache: "no-cache", credentials: "same-origin" });
       if (!response.ok) return false;
       const body = await response.arrayBuffer();
       if ((await hex(body)) !== sha) return false; // another build on the host: not a mix

@@ -157,14 +157,35 @@
       post(["assets", pages, "runtime"]);
     });
     window.addEventListener("monopoly:calculators-ready", function () {
-      post(["assets", pages, "runtime"]);
+      // after the first answers: the runtime is in the browser's cache by now
+      window.setTimeout(function () { post(["assets", pages, "runtime"]); }, 2000);
     });
     sw.startMessages();
+    // What the reader asked for first: the offline copy waits while the page loads, and
+    // while a calculator's runtime is loading (then it follows its "ready").
+    function whenQuiet(run) {
+      var later = function () {
+        var rt = window.__monopolyRuntime;
+        if (rt && rt.worker && !window.__monopolyCalculatorsReady) {
+          window.addEventListener("monopoly:calculators-ready", run, { once: true });
+        } else {
+          run();
+        }
+      };
+      var idle = window.requestIdleCallback || function (f) { return window.setTimeout(f, 1); };
+      var start = function () { window.setTimeout(function () { idle(later, { timeout: 3000 }); }, 1000); };
+      if (document.readyState === "complete") { start(); } else { window.addEventListener("load", start, { once: true }); }
+    }
+    window.addEventListener("monopoly:calculators-ready", function () {
+      window.__monopolyCalculatorsReady = true;
+    });
     sw.register(new URL("sw.js", window.__md_scope).href, { updateViaCache: "none" }).then(function () {
-      if (document.documentElement.getAttribute("data-offline") !== "ready-calculators") {
-        show("saving");
-      }
-      return post(["assets", pages]);
+      whenQuiet(function () {
+        if (document.documentElement.getAttribute("data-offline") !== "ready-calculators") {
+          show("saving");
+        }
+        post(["assets", pages]);
+      });
     }).catch(function () {
       box.hidden = true; // no service worker here (blocked, or not allowed): online only
     });
