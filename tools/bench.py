@@ -1446,11 +1446,19 @@ def lighthouse(base: str, pages: Sequence[str], log: Callable[[str], None]) -> l
                      "accessibility": score("accessibility"),
                      "best_practices": score("best-practices"), "seo": score("seo"),
                      "tbt_ms": audits.get("total-blocking-time", {}).get("numericValue"),
-                     "lcp_ms": audits.get("largest-contentful-paint", {}).get("numericValue")}
+                     "lcp_ms": audits.get("largest-contentful-paint", {}).get("numericValue"),
+                     # what cost points outside performance (to fix, not to guess)
+                     "failed": sorted(ref["id"] for key in ("accessibility", "best-practices", "seo")
+                                      for ref in cats.get(key, {}).get("auditRefs", [])
+                                      if ref.get("weight") and
+                                      (audits.get(ref["id"], {}).get("score") or 0) < 1
+                                      and audits.get(ref["id"], {}).get("scoreDisplayMode")
+                                      not in ("notApplicable", "manual", "informative"))}
             out.append(entry)
             log(f"  lighthouse {path or '/':22} perf {entry['performance']} "
                 f"tbt {entry['tbt_ms'] or 0:.0f} ms lcp {entry['lcp_ms'] or 0:.0f} ms "
-                f"a11y {entry['accessibility']} bp {entry['best_practices']} seo {entry['seo']}")
+                f"a11y {entry['accessibility']} bp {entry['best_practices']} seo {entry['seo']}"
+                + (f" (failed: {', '.join(entry['failed'])})" if entry["failed"] else ""))
     return out
 
 

@@ -114,7 +114,7 @@ def test_offline_after_one_visit(browser, served) -> None:
         # Search, offline: Material's search worker and this language's index from the cache.
         page.locator("label.md-search__icon, .md-search__input").first.click()
         page.locator(".md-search__input").fill("fängelse")
-        page.wait_for_selector(".md-search-result__item", timeout=20_000)
+        page.wait_for_selector(".md-search-result__item", timeout=60_000)
         hrefs = page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
         assert hrefs and all(f"/{LANG}/" in h for h in hrefs), hrefs[:3]
         # A calculator answer, offline.
