@@ -6,8 +6,9 @@ budgets hold as *ratios* on a busy or slow machine. The run:
 1. builds the site (all four languages, ``mkdocs build --strict``) into a temporary folder
    and times it;
 2. serves it on 127.0.0.1 the way a static host does (right MIME types, ``Cache-Control:
-   max-age=600``, ``Last-Modified``/304; no compression), plus a few bench-only pages under
-   ``/__bench__/`` that never enter the site; the server counts the bytes it sends;
+   max-age=600``, ``Last-Modified``/304, gzip for text, scripts, JSON and WebAssembly), plus
+   a few bench-only pages under ``/__bench__/`` that never enter the site (and the package's
+   full ``python_stdlib.zip`` for bare Pyodide); the server counts the bytes it sends;
 3. drives Debian's Chromium through Playwright. Cold = a fresh user-data-dir (empty HTTP
    cache and code cache); warm = the same profile on its third visit, when Chromium has
    both the HTTP cache and its V8/WebAssembly code caches (a Playwright *incognito* context
@@ -35,7 +36,15 @@ Python, the time to show it and a bare worker round trip for comparison (budget:
 (budget: none from the project's scripts, counted by CPU time); ``bytes.*`` transferred
 before any interaction (budget: no Pyodide bytes on a rules page); ``engine.*`` calls per
 second in CPython and Pyodide, the uncached Markov solve and the engine import;
-``build.time``, ``tests.time``.
+``build.time``, ``tests.time``; and (schema 2) ``interaction.*`` a calculator's first answer
+from the reader's first interaction, cold (Python boots) and warm (restored from the
+worker's memory snapshot), against the reference (budgets 1.0 x and 0.6 x);
+``bytes.reference`` / ``bytes.first_answer`` bytes on the wire until bare Pyodide is ready /
+until the calculators page's first answer (budget 0.85 x); ``offline.*`` five pages and a
+calculator answer with the network off after one visit (budget: no failure);
+``lighthouse.*`` the worst page of Lighthouse 12 (mobile, simulated throttling) over every
+home, rule and calculators page (budgets: performance >= 95, total blocking time < 150 ms,
+the other categories 100). ``--part`` runs one of these alone, ``--lighthouse`` limits it.
 
 >>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([5.0], 95)
 (2.5, 5.0)
