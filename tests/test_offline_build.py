@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.offline import HEADERS, SW_FILE, inline_scripts, policy, script_hash
+from hooks.offline import HEADERS, SW_FILE, inline_scripts, offline_file, policy, script_hash
 from hooks.pyodide_assets import STDLIB_ZIP, stdlib_files
 from tools.site_build import ROOT
 from tools.static_site import MIME_TYPES, matches, read_headers_file
@@ -72,7 +72,11 @@ def test_service_worker_lists_every_file_with_its_hash(built_site: Path) -> None
             file = built_site / "index.html"
         assert hashlib.sha256(file.read_bytes()).hexdigest()[:16] == sha, path
     on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
-    assert len(listed) == len(on_disk - {SW_FILE, "_headers", "sitemap.xml.gz"})
+    kept = {f for f in on_disk if offline_file(f)}
+    assert len(listed) == len(kept)  # every file a reader needs, each once
+    left_out = on_disk - kept
+    assert left_out and all(f.endswith(".map") or "/lunr/" in f or f in
+                            (SW_FILE, "_headers", "sitemap.xml.gz") for f in left_out), left_out
 
 
 def test_headers_file_matches_what_the_build_emits(built_site: Path) -> None:
