@@ -469,6 +469,7 @@ def bench_pages(engine_args: Mapping[str, Any]) -> dict[str, tuple[bytes, str]]:
         "/__bench__/runtime-blank.html": (
             runtime_blank_page(engine_args["requests"]["rent"]).encode(), html),
         "/__bench__/engine.html": (ENGINE_PAGE.encode(), html),
+        "/__bench__/echo.js": (b"onmessage = (e) => postMessage(e.data);", js),
         "/__bench__/engine-args.json": (json.dumps(engine_args).encode(), "application/json"),
         # Bare Pyodide boots with the package's whole standard library; the site ships only
         # the trimmed one, so the bench serves the full zip for the reference pages.
@@ -695,8 +696,8 @@ RECALC_JS = r"""async (changes) => {
   });
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
   // The floor: a message to a worker that computes nothing, and back.
-  const echo = new Worker(URL.createObjectURL(new Blob(["onmessage = (e) => postMessage(e.data);"],
-    { type: "text/javascript" })));
+  // (a file of the site's origin: the pages' policy refuses workers from blob: URLs)
+  const echo = new Worker("/__bench__/echo.js");
   const ping = () => new Promise((resolve) => {
     const t0 = performance.now();
     echo.onmessage = () => resolve(performance.now() - t0);
