@@ -1,7 +1,10 @@
 """MkDocs hook: ship the self-hosted Python runtime and the engine with the site.
 
 After every build this copies the pinned Pyodide core files from
-``node_modules/pyodide`` into ``site/assets/pyodide/`` and packs ``engine/*.py``
+``node_modules/pyodide`` into ``site/assets/pyodide/``, writes a trimmed standard library
+(``python_stdlib-engine.zip``: only the files listed in ``hooks/pyodide_stdlib.txt``, which
+``node tools/pyodide_stdlib.mjs`` recorded by running the engine's test requests in
+Pyodide; the worker boots with ``loadPyodide({stdLibURL})``) and packs ``engine/*.py``
 into ``site/assets/engine.zip``, which the calculators' Web Worker unpacks in
 Pyodide. Nothing is ever loaded from a CDN; no micropip, no wheels.
 
@@ -16,6 +19,8 @@ True
 >>> len(engine_version(root))
 12
 >>> "engine/clauses.py" in engine_zip_names(root)
+True
+>>> "json/__init__.py" in stdlib_files(root) and "email/__init__.py" not in stdlib_files(root)
 True
 """
 
@@ -37,10 +42,16 @@ PYODIDE_FILES: tuple[str, ...] = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
-"""The Pyodide core files the worker needs (the npm package holds no wheels)."""
+"""The Pyodide core files the worker needs (the npm package holds no wheels). The full
+``python_stdlib.zip`` (2.5 MB) is not shipped: :data:`STDLIB_ZIP` replaces it."""
+
+STDLIB_ZIP = "python_stdlib-engine.zip"
+"""The trimmed standard library, next to the core files (``stdLibURL`` of the worker)."""
+
+STDLIB_LIST = "hooks/pyodide_stdlib.txt"
+"""The files of Pyodide's ``python_stdlib.zip`` the engine needs, one per line."""
 
 PYODIDE_DEST = "assets/pyodide"
 """Where the runtime lands inside the built site."""
@@ -77,6 +88,35 @@ def engine_zip_bytes(root: Path = ROOT) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def stdlib_files(root: Path = ROOT) -> list[str]:
+    """The standard library files to ship (:data:`STDLIB_LIST`, comments left out)."""
+    lines = (root / STDLIB_LIST).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+@lru_cache(maxsize=4)
+def stdlib_zip_bytes(root: Path = ROOT) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` reduced to :func:`stdlib_files` (plus the folder
+    entries above them), deterministic; fails when a listed file is not in the package."""
+    wanted = set(stdlib_files(root))
+    folders = {"/".join(name.split("/")[:i]) + "/" for name in wanted
+               for i in range(1, name.count("/") + 1)}
+    source = root / "node_modules" / "pyodide" / "python_stdlib.zip"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(buf, "w") as out:
+        names = set(full.namelist())
+        missing = sorted(wanted - names)
+        if missing:
+            raise AssetError(f"{STDLIB_LIST} lists files python_stdlib.zip lacks: {missing[:5]}")
+        for info in sorted(full.infolist(), key=lambda i: i.filename):
+            if info.filename in wanted or info.filename in folders:
+                copy = zipfile.ZipInfo(info.filename, date_time=_ZIP_DATE)
+                copy.compress_type = zipfile.ZIP_DEFLATED
+                copy.external_attr = info.external_attr
+                out.writestr(copy, full.read(info.filename))
     return buf.getvalue()
 
 
@@ -127,6 +167,11 @@ def copy_runtime(site_dir: Path, root: Path = ROOT) -> list[Path]:
             raise AssetError(f"{src} is missing: run `npm ci`")
         _copy_if_changed(src, dest / name)
         written.append(dest / name)
+    stdlib = dest / STDLIB_ZIP
+    data = stdlib_zip_bytes(root)
+    if not stdlib.is_file() or stdlib.read_bytes() != data:
+        stdlib.write_bytes(data)
+    written.append(stdlib)
     archive = site_dir / ENGINE_ZIP
     archive.parent.mkdir(parents=True, exist_ok=True)
     data = engine_zip_bytes(root)

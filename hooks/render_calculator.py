@@ -1295,11 +1295,11 @@ STARTER_JS = """(function () {
 })();"""
 """Runs where the first calculator of a page begins. It defines how the runtime starts
 (one module worker, plus the page compiling ``pyodide.asm.wasm`` and posting the module to
-it, see ``worker.mjs``) and starts it at once on the calculators page and for shared links
-(``?calc=``), where a calculator is in view from the start; elsewhere ``calculators.mjs``
-starts it when a calculator comes into view or is touched. Measured: starting during
-parsing instead of after the page's scripts saves a few hundred ms before the first
-answer (see the performance page)."""
+it, see ``worker.mjs``) and starts it at once for shared links (``?calc=``), whose answer is
+not the build-time one; everywhere else, the calculators page included, ``calculators.mjs``
+starts it on the first interaction with a calculator (issue 17: no runtime bytes unasked).
+Measured: starting during parsing instead of after the page's scripts saves a few hundred
+ms before a shared link's answer (see the performance page)."""
 
 
 def runtime_starter(assets: Mapping[str, str], eager: bool) -> str:
@@ -1340,7 +1340,7 @@ def render(ctx: Context) -> str:
         parts.append(f'<link rel="stylesheet" href="{h(asset_root(lang, ctx.slug, ctx.use_directory_urls))}'
                      f'assets/calculators/calculators.css">')
         parts.append(_json_script(shared, "calc-shared"))
-        parts.append(runtime_starter(shared["assets"], eager=ctx.slug == CALC_PAGE))
+        parts.append(runtime_starter(shared["assets"], eager=False))
     parts += [
         f'<section class="calc" id="{cid}" data-calc="{kind}" aria-labelledby="{cid}-title">',
         f'<h3 class="calc-title" id="{cid}-title">{fmt.t(f"calc.{kind}.title").html(lang)}</h3>',

@@ -41,7 +41,7 @@ JSON_PATH = Path("assets") / "perf" / "latest.json"
 """Where the published result lives, relative to the docs folder."""
 
 GROUPS: tuple[str, ...] = ("reference", "calc_ready", "recalc", "longtasks", "bytes", "engine",
-                           "build")
+                           "build", "interaction", "wire", "offline", "lighthouse")
 """Table sections, in order (a row's ``group``)."""
 
 MILESTONES: tuple[str, ...] = ("boot", "input", "worker_created", "worker_started",
@@ -145,7 +145,7 @@ def budget_text(lang: str, row: Mapping[str, Any], doc: Mapping[str, Any]) -> st
     budget = row.get("budget")
     if not budget:
         return ""
-    op = "≤" if budget["op"] == "<=" else "<"
+    op = {"<=": "≤", ">=": "≥"}.get(budget["op"], "<")
     if budget["of"] == "ratio":
         return h(op) + " " + t(lang, "perf.ratio", ratio=number(lang, budget["limit"], 2),
                                against=plain(lang, f"perf.against.{row['against']}"))

@@ -6,8 +6,9 @@ budgets hold as *ratios* on a busy or slow machine. The run:
 1. builds the site (all four languages, ``mkdocs build --strict``) into a temporary folder
    and times it;
 2. serves it on 127.0.0.1 the way a static host does (right MIME types, ``Cache-Control:
-   max-age=600``, ``Last-Modified``/304; no compression), plus a few bench-only pages under
-   ``/__bench__/`` that never enter the site; the server counts the bytes it sends;
+   max-age=600``, ``Last-Modified``/304, gzip for text, scripts, JSON and WebAssembly), plus
+   a few bench-only pages under ``/__bench__/`` that never enter the site (and the package's
+   full ``python_stdlib.zip`` for bare Pyodide); the server counts the bytes it sends;
 3. drives Debian's Chromium through Playwright. Cold = a fresh user-data-dir (empty HTTP
    cache and code cache); warm = the same profile on its third visit, when Chromium has
    both the HTTP cache and its V8/WebAssembly code caches (a Playwright *incognito* context
@@ -35,7 +36,15 @@ Python, the time to show it and a bare worker round trip for comparison (budget:
 (budget: none from the project's scripts, counted by CPU time); ``bytes.*`` transferred
 before any interaction (budget: no Pyodide bytes on a rules page); ``engine.*`` calls per
 second in CPython and Pyodide, the uncached Markov solve and the engine import;
-``build.time``, ``tests.time``.
+``build.time``, ``tests.time``; and (schema 2) ``interaction.*`` a calculator's first answer
+from the reader's first interaction, cold (Python boots) and warm (restored from the
+worker's memory snapshot), against the reference (budgets 1.0 x and 0.6 x);
+``bytes.reference`` / ``bytes.first_answer`` bytes on the wire until bare Pyodide is ready /
+until the calculators page's first answer (budget 0.85 x); ``offline.*`` five pages and a
+calculator answer with the network off after one visit (budget: no failure);
+``lighthouse.*`` the worst page of Lighthouse 12 (mobile, simulated throttling) over every
+home, rule and calculators page (budgets: performance >= 95, total blocking time < 150 ms,
+the other categories 100). ``--part`` runs one of these alone, ``--lighthouse`` limits it.
 
 >>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([5.0], 95)
 (2.5, 5.0)
@@ -82,7 +91,8 @@ RESULTS = ROOT / "bench-results" / "latest.json"
 """Where every run writes its JSON (git-ignored)."""
 PUBLISHED = ROOT / "docs" / "assets" / "perf" / "latest.json"
 """The committed copy the performance page renders."""
-SCHEMA = 1
+SCHEMA = 2
+"""2: the rows of issue 17 (interaction, wire, offline, lighthouse) after those of 1."""
 
 VIEWPORT = {"width": 1280, "height": 900}
 CACHE_CONTROL = "max-age=600"
@@ -112,12 +122,33 @@ ROW_IDS: tuple[str, ...] = (
     "engine.score.pyodide", "engine.markov.cpython", "engine.markov.pyodide",
     "engine.import.cpython", "engine.import.pyodide",
     "build.time", "tests.time",
+    "interaction.cold", "interaction.warm", "bytes.reference", "bytes.first_answer",
+    "offline.pages", "offline.answer", "offline.failures",
+    "lighthouse.performance_min", "lighthouse.tbt_max", "lighthouse.lcp_max",
+    "lighthouse.accessibility_min", "lighthouse.best_practices_min", "lighthouse.seo_min",
 )
 """Every row a run produces, in order (the page has a label for each)."""
+
+ROW_IDS_BY_SCHEMA: Mapping[int, tuple[str, ...]] = {
+    1: ROW_IDS[: ROW_IDS.index("interaction.cold")], 2: ROW_IDS}
+"""The rows of a run of each schema: the page renders a published run of the older schema
+as it was measured, until the next ``./dev bench`` replaces it."""
 
 BUDGET_CALC_READY = {"op": "<=", "limit": 1.10, "of": "ratio"}
 BUDGET_RECALC = {"op": "<", "limit": 16.0, "of": "value"}
 BUDGET_ZERO = {"op": "<=", "limit": 0, "of": "value"}
+BUDGET_INTERACTION_COLD = {"op": "<=", "limit": 1.0, "of": "ratio"}
+BUDGET_INTERACTION_WARM = {"op": "<=", "limit": 0.6, "of": "ratio"}
+BUDGET_BYTES = {"op": "<=", "limit": 0.85, "of": "ratio"}
+BUDGET_LIGHTHOUSE_PERF = {"op": ">=", "limit": 95, "of": "value"}
+BUDGET_LIGHTHOUSE_TBT = {"op": "<", "limit": 150.0, "of": "value"}
+BUDGET_LIGHTHOUSE_FULL = {"op": ">=", "limit": 100, "of": "value"}
+
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt")
+"""What the bench server gzips, like a static host (zip archives are compressed already)."""
+OFFLINE_PAGES = ("jail/", "rent/", "buying/", "glossary/", "rulings/")
+"""The pages opened with the network off after one online visit of the home page."""
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -157,6 +188,8 @@ def verdict(budget: Mapping[str, Any], value: float | None, ratio: float | None)
     subject = ratio if budget["of"] == "ratio" else value
     if subject is None:
         return False
+    if budget["op"] == ">=":
+        return subject >= budget["limit"]
     return subject <= budget["limit"] if budget["op"] == "<=" else subject < budget["limit"]
 
 
@@ -436,7 +469,13 @@ def bench_pages(engine_args: Mapping[str, Any]) -> dict[str, tuple[bytes, str]]:
         "/__bench__/runtime-blank.html": (
             runtime_blank_page(engine_args["requests"]["rent"]).encode(), html),
         "/__bench__/engine.html": (ENGINE_PAGE.encode(), html),
+        "/__bench__/echo.js": (b"onmessage = (e) => postMessage(e.data);", js),
         "/__bench__/engine-args.json": (json.dumps(engine_args).encode(), "application/json"),
+        # Bare Pyodide boots with the package's whole standard library; the site ships only
+        # the trimmed one, so the bench serves the full zip for the reference pages.
+        "/assets/pyodide/python_stdlib.zip": (
+            (ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").read_bytes(),
+            "application/zip"),
     }
 
 
@@ -492,7 +531,45 @@ class _Handler(SiteHandler):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             return io.BytesIO(body)
+        gz = self._gzipped()
+        if gz is not None:
+            return gz
         return super().send_head()
+
+    def _gzipped(self):  # type: ignore[no-untyped-def]
+        """A text, script, JSON or WebAssembly file gzipped, as a static host sends it to a
+        browser that accepts gzip (with Last-Modified / 304 like the plain path)."""
+        if "gzip" not in (self.headers.get("Accept-Encoding") or ""):
+            return None
+        target = Path(self.translate_path(self.path))
+        if target.is_dir():
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return None  # the plain path sends the redirect
+            target = target / "index.html"
+        if not target.is_file() or target.suffix not in COMPRESSIBLE:
+            return None
+        stat = target.stat()
+        since = self.headers.get("If-Modified-Since")
+        last = self.date_time_string(int(stat.st_mtime))
+        if since == last:
+            self.send_response(304)
+            self.end_headers()
+            return None
+        body = _gzip_bytes(str(target), stat.st_mtime_ns)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(target)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", last)
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@functools.lru_cache(maxsize=512)
+def _gzip_bytes(path: str, mtime_ns: int) -> bytes:
+    """gzip -6 of a file (cached per version of the file)."""
+    return gzip.compress(Path(path).read_bytes(), 6, mtime=0)
 
 
 class _QuietServer(http.server.ThreadingHTTPServer):
@@ -619,8 +696,8 @@ RECALC_JS = r"""async (changes) => {
   });
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
   // The floor: a message to a worker that computes nothing, and back.
-  const echo = new Worker(URL.createObjectURL(new Blob(["onmessage = (e) => postMessage(e.data);"],
-    { type: "text/javascript" })));
+  // (a file of the site's origin: the pages' policy refuses workers from blob: URLs)
+  const echo = new Worker("/__bench__/echo.js");
   const ping = () => new Promise((resolve) => {
     const t0 = performance.now();
     echo.onmessage = () => resolve(performance.now() - t0);
@@ -1241,6 +1318,209 @@ def long_task_profile(browser: Browser, base: str
 # --------------------------------------------------------------------------- build, tests
 
 
+INTERACT_JS = r"""async () => {
+  const section = document.querySelector("section.calc[data-calc]");
+  const field = section.querySelector("select[data-key=buildings]")
+    || [...section.querySelectorAll("select[data-key]")].find((s) => s.dataset.key !== "edition" && s.options.length > 1);
+  const result = section.querySelector(".calc-result");
+  const answered = new Promise((resolve) => {
+    const mo = new MutationObserver(() => {
+      if (result.dataset.source === "live" && section.dataset.computed && !section.hasAttribute("aria-busy")) {
+        mo.disconnect();
+        resolve(performance.now());
+      }
+    });
+    mo.observe(section, { attributes: true, subtree: true, attributeFilter: ["data-computed", "data-source", "aria-busy"] });
+  });
+  const other = [...field.options].map((o) => o.value).filter((v) => v !== field.value);
+  field.focus();
+  const t0 = performance.now();
+  field.value = other[other.length - 1];
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+  return (await answered) - t0;
+}"""
+"""The reader's first interaction with a page's first calculator: milliseconds until its
+live answer is on the page."""
+
+
+def first_answer_bytes(browser: Browser, server: Server) -> dict[str, Any]:
+    """Bytes on the wire (the bench server gzips like a static host) for a new visitor:
+    bare Pyodide on a blank page until ready, against the calculators page until the first
+    calculator's answer to one interaction (page, theme, search index, runtime, engine)."""
+    out: dict[str, Any] = {}
+    for name, path in (("reference", VARIANTS["reference"]), ("first_answer", CALC_PAGE)):
+        # the site's service worker runs (and keeps the pages for offline) as for any reader
+        ctx = browser.browser.new_context(viewport=VIEWPORT, service_workers="allow")
+        ctx.add_init_script(PROBE_JS)
+        page = ctx.new_page()
+        page.goto(server.base + "__bench__/blank.html")
+        server.meter.take()
+        page.goto(server.base + path, wait_until="load")
+        if name == "reference":
+            page.wait_for_function("() => window.__perf && window.__perf.marks.answered",
+                                   timeout=READY_TIMEOUT_MS)
+        else:
+            page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            page.evaluate(INTERACT_JS)
+        sent = server.meter.take()  # at the answer: what came after is not counted
+        ctx.close()
+        out[name] = {"transferred": sum(sent.values()), "requests": len(sent),
+                     "by_path": dict(sorted(sent.items(), key=lambda kv: -kv[1])[:12])}
+    return out
+
+
+def offline_load(browser: Browser, server: Server) -> dict[str, Any]:
+    """One online visit (home page; "keep calculators offline" pressed), then with the
+    network off: :data:`OFFLINE_PAGES` (ms from navigation to load each) and the
+    calculators page's first answer to an interaction (ms)."""
+    ctx = browser.browser.new_context(viewport=VIEWPORT, service_workers="allow")
+    page = ctx.new_page()
+    failures: list[str] = []
+    times: list[float] = []
+    answer = None
+    try:
+        page.goto(server.base, wait_until="load")
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
+        page.click(".site-offline__keep")
+        page.wait_for_selector("html[data-offline=ready-calculators]", state="attached",
+                               timeout=READY_TIMEOUT_MS)
+        ctx.set_offline(True)
+        for path in OFFLINE_PAGES:
+            try:
+                page.goto(server.base + path, wait_until="load")
+                if not page.locator("h1").first.inner_text().strip():
+                    failures.append(path)
+                    continue
+                times.append(page.evaluate(
+                    "() => performance.getEntriesByType('navigation')[0].loadEventEnd"))
+            except Exception as err:  # noqa: BLE001 - a page that did not open is a failure
+                failures.append(f"{path}: {str(err)[:80]}")
+        try:
+            page.goto(server.base + CALC_PAGE, wait_until="load")
+            page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            answer = page.evaluate(INTERACT_JS)
+        except Exception as err:  # noqa: BLE001
+            failures.append(f"{CALC_PAGE}: {str(err)[:80]}")
+    finally:
+        ctx.close()
+    return {"pages_ms": times, "answer_ms": answer, "failures": failures}
+
+
+def lighthouse_pages(which: str) -> list[str]:
+    """The pages Lighthouse measures: every language's home page, rule pages and
+    calculators page (``all``), or one page of each kind in Dutch and Swedish (``quick``).
+
+    >>> len(lighthouse_pages("all")), lighthouse_pages("quick")[:2]
+    (60, ['', 'jail/'])
+    """
+    from engine.clauses import PAGES
+
+    slugs = [""] + [f"{p.slug}/" for p in PAGES] + ["calculators/"]
+    if which == "quick":
+        return ["", "jail/", "calculators/", "sv/", "sv/jail/", "sv/calculators/"]
+    return [("" if lang == "nl" else f"{lang}/") + s for lang in ("nl", "sv", "da", "nb")
+            for s in slugs]
+
+
+def lighthouse(base: str, pages: Sequence[str], log: Callable[[str], None]) -> list[dict[str, Any]]:
+    """Lighthouse 12 (npm, pinned) on each page: mobile form factor, simulated throttling
+    (its defaults), Debian's Chromium with the bench's flags; scores 0-100 and the total
+    blocking time and largest contentful paint in ms."""
+    if not LIGHTHOUSE.exists():
+        raise SystemExit(f"{LIGHTHOUSE} is missing: npm ci (it is a devDependency)")
+    flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
+    env = {**os.environ, "CHROME_PATH": CHROMIUM}
+    out = []
+    with tempfile.TemporaryDirectory(prefix="monopoly-lighthouse-") as tmp:
+        for i, path in enumerate(pages):
+            report = Path(tmp) / f"{i}.json"
+            run = subprocess.run(
+                [str(LIGHTHOUSE), base + path, "--output=json", f"--output-path={report}",
+                 "--only-categories=performance,accessibility,best-practices,seo",
+                 "--form-factor=mobile", "--throttling-method=simulate", "--quiet",
+                 f"--chrome-flags={flags}"],
+                env=env, capture_output=True, text=True, timeout=300)
+            if run.returncode != 0 or not report.exists():
+                out.append({"page": path, "error": (run.stderr or run.stdout)[-300:]})
+                log(f"  lighthouse {path or '/'}: failed")
+                continue
+            data = json.loads(report.read_text(encoding="utf-8"))
+            cats = data["categories"]
+            audits = data["audits"]
+
+            def score(key: str) -> float | None:
+                value = cats.get(key, {}).get("score")
+                return None if value is None else round(value * 100)
+
+            entry = {"page": path, "performance": score("performance"),
+                     "accessibility": score("accessibility"),
+                     "best_practices": score("best-practices"), "seo": score("seo"),
+                     "tbt_ms": audits.get("total-blocking-time", {}).get("numericValue"),
+                     "lcp_ms": audits.get("largest-contentful-paint", {}).get("numericValue"),
+                     # what cost points outside performance (to fix, not to guess)
+                     "failed": sorted(ref["id"] for key in ("accessibility", "best-practices", "seo")
+                                      for ref in cats.get(key, {}).get("auditRefs", [])
+                                      if ref.get("weight") and
+                                      (audits.get(ref["id"], {}).get("score") or 0) < 1
+                                      and audits.get(ref["id"], {}).get("scoreDisplayMode")
+                                      not in ("notApplicable", "manual", "informative"))}
+            out.append(entry)
+            log(f"  lighthouse {path or '/':22} perf {entry['performance']} "
+                f"tbt {entry['tbt_ms'] or 0:.0f} ms lcp {entry['lcp_ms'] or 0:.0f} ms "
+                f"a11y {entry['accessibility']} bp {entry['best_practices']} seo {entry['seo']}"
+                + (f" (failed: {', '.join(entry['failed'])})" if entry["failed"] else ""))
+    return out
+
+
+def _worst(entries: Sequence[Mapping[str, Any]], key: str, worst: Callable[..., Any]
+           ) -> float | None:
+    """The worst value of ``key`` over the pages; None when any page has none."""
+    values = [e.get(key) for e in entries]
+    if not values or any(v is None for v in values):
+        return None
+    return float(worst(values))
+
+
+def new_rows(samples: Sequence[LoadSample], refs: Mapping[str, Row], wire: Mapping[str, Any],
+             offline: Mapping[str, Any] | None, lh: Sequence[Mapping[str, Any]] | None
+             ) -> list[Row]:
+    """The rows of issue 17: first interaction to answer (cold: no snapshot yet; warm: the
+    snapshot restored), bytes on the wire to the first answer, offline, Lighthouse."""
+    rows = []
+    budgets = {"cold": BUDGET_INTERACTION_COLD, "warm": BUDGET_INTERACTION_WARM}
+    for temp in ("cold", "warm"):
+        vals = [(s.marks["answered"] - s.marks["input"]) / 1000
+                for s in _marks(samples, "calc_ready", temp) if "input" in s.marks]
+        rows.append(ratio_row(f"interaction.{temp}", "interaction",
+                              median(vals) if vals else None, "s", refs[temp], budgets[temp],
+                              vals))
+    ref = Row("bytes.reference", "wire", wire["reference"]["transferred"], "bytes")
+    rows += [ref, ratio_row("bytes.first_answer", "wire", wire["first_answer"]["transferred"],
+                            "bytes", ref, BUDGET_BYTES)]
+    off = offline or {"pages_ms": [], "answer_ms": None, "failures": ["not run"]}
+    rows += [Row("offline.pages", "offline", median(off["pages_ms"]) if off["pages_ms"] else None,
+                 "ms", samples=tuple(off["pages_ms"])),
+             Row("offline.answer", "offline", off["answer_ms"], "ms"),
+             Row("offline.failures", "offline", len(off["failures"]), "count",
+                 budget=BUDGET_ZERO, note="; ".join(off["failures"]) or None)]
+    good = [e for e in (lh or []) if "error" not in e]
+    failed = len(lh or []) - len(good)
+    every = good if lh and not failed else []
+    rows += [Row("lighthouse.performance_min", "lighthouse", _worst(every, "performance", min),
+                 "count", budget=BUDGET_LIGHTHOUSE_PERF,
+                 note=f"{len(good)} pages" + (f", {failed} failed" if failed else "")),
+             Row("lighthouse.tbt_max", "lighthouse", _worst(every, "tbt_ms", max), "ms",
+                 budget=BUDGET_LIGHTHOUSE_TBT),
+             Row("lighthouse.lcp_max", "lighthouse", _worst(every, "lcp_ms", max), "ms"),
+             Row("lighthouse.accessibility_min", "lighthouse",
+                 _worst(every, "accessibility", min), "count", budget=BUDGET_LIGHTHOUSE_FULL),
+             Row("lighthouse.best_practices_min", "lighthouse",
+                 _worst(every, "best_practices", min), "count", budget=BUDGET_LIGHTHOUSE_FULL),
+             Row("lighthouse.seo_min", "lighthouse", _worst(every, "seo", min), "count",
+                 budget=BUDGET_LIGHTHOUSE_FULL)]
+    return rows
+
+
 def timed_build(out: Path) -> tuple[float, Path]:
     """A full strict build of the four languages into ``out``; seconds taken."""
     from tools.site_build import build
@@ -1388,6 +1668,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 rules = page_bytes(browser, server, RULES_PAGE, site_dir)
                 hidden = page_bytes(browser, server, OUT_OF_VIEW_PAGE, site_dir)
                 shown = page_bytes(browser, server, CALC_PAGE, site_dir, idle_ms=3000)
+                log("bytes on the wire (gzip) to the first answer ...")
+                wire = first_answer_bytes(browser, server)
+                log("offline: one visit, then the network off ...")
+                offline = offline_load(browser, server)
+                lh = None
+                if args.lighthouse != "off":
+                    log(f"lighthouse ({args.lighthouse}) ...")
+                    lh = lighthouse(base, lighthouse_pages(args.lighthouse), log)
                 log("engine speed in Pyodide and CPython ...")
                 e_cp, e_py = engine_speed(browser, base, e_args)
         finally:
@@ -1439,12 +1727,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     rows += [Row("build.time", "build", build_s, "s"),
              Row("tests.time", "build", tests["seconds"] if tests else None, "s",
                  note=(tests["summary"] if tests else "skipped"))]
+    refs = {r.id.split(".")[1]: r for r in rows if r.id.startswith("reference.")}
+    rows += new_rows(samples, refs, wire, offline, lh)
     if tuple(r.id for r in rows) != ROW_IDS:
         raise AssertionError(f"rows out of step with ROW_IDS: {[r.id for r in rows]}")
     machine = {**machine, "load_after": _loadavg()}
     settings = {"rounds": args.rounds, "warm_runs": args.warm_runs, "changes": args.changes,
                 "viewport": [VIEWPORT["width"], VIEWPORT["height"]],
-                "server": f"python http.server, Cache-Control: {CACHE_CONTROL}, no compression",
+                "server": f"python http.server, Cache-Control: {CACHE_CONTROL}, gzip -6 for "
+                          f"{' '.join(COMPRESSIBLE)} (as a static host; no brotli: not in "
+                          "Python's standard library)",
+                "lighthouse": args.lighthouse,
                 "cold": "fresh user-data-dir", "warm": "same profile, third visit",
                 "calculator_page": CALC_PAGE, "rules_page": RULES_PAGE,
                 "out_of_view_page": OUT_OF_VIEW_PAGE,
@@ -1455,8 +1748,45 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
              "recalc_samples": [{k: (round(v, 2) if isinstance(v, float) else v)
                                  for k, v in r.items()} for r in recalc],
              "calculator_position": next((s.calc for s in samples if s.calc), None),
+             "wire": wire, "offline": offline, "lighthouse": lh,
              "tests": tests}
     return assemble(machine, settings, rows, extra)
+
+
+def run_part(args: argparse.Namespace) -> Any:
+    """``--part``: one of the newer measurements alone (nothing written, nothing published)."""
+    with tempfile.TemporaryDirectory(prefix="monopoly-bench-") as work:
+        site_dir = Path(args.site).resolve() if args.site else timed_build(Path(work) / "s")[1]
+        browser = Browser()
+        try:
+            with Server(site_dir, bench_pages(engine_args(args.engine_seconds))) as server:
+                if args.part == "bytes":
+                    return first_answer_bytes(browser, server)
+                if args.part == "offline":
+                    return offline_load(browser, server)
+                if args.part == "lighthouse":
+                    which = "quick" if args.lighthouse == "all" else args.lighthouse
+                    return lighthouse(server.base, lighthouse_pages(which), print)
+                samples, kept = load_rounds(browser, server.base, args.rounds, args.warm_runs,
+                                            print, keep_last=False,
+                                            variants=["reference", "calc_ready"])
+                rows = load_rows_subset(samples)
+                refs = {r.id.split(".")[1]: r for r in rows}
+                return [r.to_json() for r in rows] + [
+                    r.to_json() for r in new_rows(samples, refs, {
+                        "reference": {"transferred": None}, "first_answer": {"transferred": None}},
+                        None, None)[:2]]
+        finally:
+            browser.close()
+
+
+def load_rows_subset(samples: Sequence[LoadSample]) -> list[Row]:
+    """The reference rows alone (``--part interaction`` loads only reference and page)."""
+    out = []
+    for temp in ("cold", "warm"):
+        vals = [s.ready_s for s in _marks(samples, "reference", temp)]
+        out.append(Row(f"reference.{temp}", "reference", median(vals), "s", samples=tuple(vals)))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1476,7 +1806,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the JSON")
     parser.add_argument("--no-publish", action="store_true",
                         help=f"do not copy the JSON to {PUBLISHED.relative_to(ROOT)}")
+    parser.add_argument("--lighthouse", choices=("all", "quick", "off"), default="all",
+                        help="Lighthouse on every home, rule and calculators page in every "
+                             "language (all, the default: 60 pages), on 6 pages (quick), or "
+                             "not at all (off: its rows stay unmeasured)")
+    parser.add_argument("--part", choices=("bytes", "offline", "lighthouse", "interaction"),
+                        help="run only this part on a built site (--site, else a fresh "
+                             "build), print its numbers and write nothing (a quick check)")
     args = parser.parse_args(argv)
+    if args.part:
+        print(json.dumps(run_part(args), indent=1, ensure_ascii=False))
+        return 0
     doc = run(args)
     text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -38,6 +38,63 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def read_headers_file(path: Path) -> list[tuple[str, list[tuple[str, str]]]]:
+    r"""The rules of a ``_headers`` file (Netlify / Cloudflare Pages format): a path line,
+    then indented ``Name: value`` lines; ``#`` starts a comment.
+
+    >>> import tempfile
+    >>> f = Path(tempfile.mkdtemp()) / "_headers"
+    >>> _ = f.write_text("# c\n/*\n  A: 1\n/x.js\n  B: 2\n")
+    >>> read_headers_file(f)
+    [('/*', [('A', '1')]), ('/x.js', [('B', '2')])]
+    """
+    rules: list[tuple[str, list[tuple[str, str]]]] = []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        if not raw[0].isspace():
+            rules.append((raw.strip(), []))
+        elif rules and ":" in raw:
+            name, value = raw.split(":", 1)
+            rules[-1][1].append((name.strip(), value.strip()))
+    return rules
+
+
+def matches(pattern: str, url_path: str) -> bool:
+    """Whether a ``_headers`` path (exact, or ending in ``*``) covers a request path.
+
+    >>> matches("/*", "/a/b"), matches("/a/*", "/a/b.js"), matches("/a/x", "/a/y")
+    (True, True, False)
+    """
+    if pattern.endswith("*"):
+        return url_path.startswith(pattern[:-1])
+    return url_path == pattern
+
+
+class HeadersFileHandler(SiteHandler):
+    """The site's handler plus the headers its ``_headers`` file gives each path (a host
+    that reads the file; a later rule's header replaces an earlier one's)."""
+
+    def end_headers(self) -> None:
+        rules = getattr(self, "_rules", None)
+        if rules is None:
+            file = Path(self.directory) / "_headers"
+            rules = read_headers_file(file) if file.is_file() else []
+            self._rules = rules
+        wanted: dict[str, str] = {}
+        path = self.path.split("?", 1)[0]
+        for pattern, headers in rules:
+            if matches(pattern, path):
+                for name, value in headers:
+                    wanted[name.lower()] = f"{name}: {value}"
+        # Content-Type was already sent by send_head: the file only adds the others
+        for key, line in wanted.items():
+            if key != "content-type":
+                name, value = line.split(": ", 1)
+                self.send_header(name, value)
+        super().end_headers()
+
+
 @contextmanager
 def serve(site: Path, handler: type[http.server.SimpleHTTPRequestHandler] | None = None
           ) -> Iterator[str]:

@@ -13,6 +13,12 @@
  * - <link rel="alternate" hreflang> stay in the HTML for search engines, but are renamed
  *   before Material's script reads them: it would fetch <page>/sitemap.xml for each (404s)
  *   and redirect links into other languages to this page's translation (losing anchors).
+ * - Offline: registers the service worker (/sw.js, hooks/offline.py) and asks it to keep this
+ *   language's pages, the search index and the assets; the Python runtime too once a
+ *   calculator has run ("monopoly:calculators-ready") or the reader presses the footer's
+ *   button. The footer says when the page is offline-ready (<html data-offline="...">:
+ *   saving | ready | ready-calculators | failed). When a new build's worker takes over a
+ *   page it reloads once, so no page shows one build's HTML with another's assets.
  * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
  */
 (function () {
@@ -307,12 +313,97 @@
     });
   }
 
+  function offline() {
+    var box = document.querySelector(".site-offline");
+    var sw = navigator.serviceWorker;
+    if (!box || !sw || !window.__md_scope || !window.isSecureContext) { return; }
+    var lang = document.documentElement.getAttribute("lang") || "nl";
+    var pages = "pages-" + lang;
+    var text = box.querySelector(".site-offline__text");
+    var keep = box.querySelector(".site-offline__keep");
+    var hadController = !!sw.controller;
+    var reloading = false;
+    function show(state) {
+      document.documentElement.setAttribute("data-offline", state);
+      text.textContent = box.getAttribute("data-" + state) || "";
+      box.hidden = false;
+    }
+    function post(groups) {
+      return sw.ready.then(function (reg) {
+        if (reg.active) { reg.active.postMessage({ type: "keep", groups: groups }); }
+      });
+    }
+    sw.addEventListener("controllerchange", function () {
+      // A new build's worker took over this page: reload it from that build, once.
+      if (hadController && !reloading) {
+        reloading = true;
+        location.reload();
+      }
+      hadController = true;
+    });
+    sw.addEventListener("message", function (event) {
+      var msg = event.data || {};
+      if (msg.type !== "kept") { return; }
+      var done = msg.complete || [];
+      if (done.indexOf(pages) < 0 || done.indexOf("assets") < 0) {
+        show("failed");
+        return;
+      }
+      var calculators = done.indexOf("runtime") >= 0;
+      show(calculators ? "ready-calculators" : "ready");
+      keep.hidden = calculators;
+    });
+    keep.addEventListener("click", function () {
+      keep.hidden = true;
+      show("saving");
+      post(["assets", pages, "runtime"]);
+    });
+    window.addEventListener("monopoly:calculators-ready", function () {
+      // after the first answers: the runtime is in the browser's cache by now
+      window.setTimeout(function () { post(["assets", pages, "runtime"]); }, 2000);
+    });
+    sw.startMessages();
+    // What the reader asked for first: the offline copy waits while the page loads, and
+    // while a calculator's runtime is loading (then it follows its "ready").
+    function whenQuiet(run) {
+      var later = function () {
+        var rt = window.__monopolyRuntime;
+        if (rt && rt.worker && !window.__monopolyCalculatorsReady) {
+          window.addEventListener("monopoly:calculators-ready", run, { once: true });
+        } else {
+          run();
+        }
+      };
+      var idle = window.requestIdleCallback || function (f) { return window.setTimeout(f, 1); };
+      var start = function () { window.setTimeout(function () { idle(later, { timeout: 3000 }); }, 1000); };
+      if (document.readyState === "complete") { start(); } else { window.addEventListener("load", start, { once: true }); }
+    }
+    window.addEventListener("monopoly:calculators-ready", function () {
+      window.__monopolyCalculatorsReady = true;
+    });
+    sw.register(new URL("sw.js", window.__md_scope).href, { updateViaCache: "none" }).then(function () {
+      whenQuiet(function () {
+        if (document.documentElement.getAttribute("data-offline") !== "ready-calculators") {
+          show("saving");
+        }
+        post(["assets", pages]);
+      });
+    }).catch(function () {
+      box.hidden = true; // no service worker here (blocked, or not allowed): online only
+    });
+  }
+
   function init() {
     nameSearchDialog();
     addCopyButtons();
     setupPicker();
     applyEdition(myEdition());
     keepPlace();
+    try {
+      offline();
+    } catch (e) {
+      // offline reading is extra: the page works without it
+    }
     document.documentElement.setAttribute("data-site-ready", "1");
   }
 

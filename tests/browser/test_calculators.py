@@ -206,6 +206,11 @@ class Calc:
 
 
 def wait_runtime(page: Any, cid: str = "calc-rent") -> None:
+    """Wait until the calculator's runtime is ready, first starting it the way a reader
+    does (focus in its form) if nothing started it yet: it never starts by itself, except
+    for a shared link (``?calc=``)."""
+    if page.get_attribute(f"#{cid} .calc-status", "data-state") == "idle":
+        page.locator(f"#{cid} form [data-key]").first.focus()
     page.wait_for_selector(f"#{cid} .calc-status[data-state=ready]", state="attached",
                            timeout=READY_TIMEOUT)
 
@@ -654,7 +659,9 @@ def test_calculator_link_prefills(open_page, lang: str, kind: str, request_: dic
 @pytest.mark.parametrize("lang", LANGS)
 def test_lazy_loading(open_page, lang: str) -> None:
     """A rule page fetches nothing of the runtime, not even the one whose clause links a
-    calculator (the link opens the calculators page, where the form lives)."""
+    calculator (the link opens the calculators page, where the form lives). On the
+    calculators page, scrolling the calculators into view fetches none of it either
+    (issue 17): the first interaction does, and its answer arrives."""
     for slug in ("setup", "mortgages"):
         sp = open_page(page_path(lang, slug))
         sp.page.wait_for_load_state("networkidle")
@@ -667,6 +674,34 @@ def test_lazy_loading(open_page, lang: str) -> None:
         assert any(u.endswith(".css") for u in sp.requests)  # the recorder works
         assert sp.external_requests() == []
     assert sp.page.locator("a.calc-open[data-calc=mortgage]").count() == 1
+
+    sp = open_page(page_path(lang, "calculators"), height=500)
+    sp.page.wait_for_load_state("networkidle")
+    assert sp.page.is_visible("#calc-mortgage .calc-result") and not any(
+        "/assets/pyodide/" in u for u in sp.requests), "the runtime loaded before it was needed"
+    status = sp.page.get_attribute("#calc-mortgage .calc-status", "data-state")
+    assert status == "idle"
+    sp.page.locator("#calc-mortgage").scroll_into_view_if_needed()
+    sp.page.mouse.wheel(0, 300)
+    sp.page.wait_for_timeout(1500)
+    sp.page.wait_for_load_state("networkidle")
+    runtime = [u for u in sp.requests if "/assets/pyodide/" in u or "engine.zip" in u
+               or u.endswith("/worker.mjs")]
+    assert runtime == [], "scrolling a calculator into view started the runtime"
+    assert sp.page.get_attribute("#calc-mortgage .calc-status", "data-state") == "idle"
+    assert sp.page.get_attribute("#calc-mortgage .calc-result", "data-source") == "build"
+    c = Calc(sp.page, "mortgage")
+    c.select("action", "lift")  # the first interaction: the runtime starts, the answer comes
+    wait_runtime(sp.page, "calc-mortgage")
+    sp.page.wait_for_function(
+        "() => document.querySelector('#calc-mortgage .calc-result').dataset.source === 'live'"
+        " && JSON.parse(document.querySelector('#calc-mortgage').dataset.shownRequest)"
+        ".action === 'lift'", timeout=20000)
+    assert any(u.endswith("/assets/pyodide/pyodide.asm.wasm") for u in sp.requests)
+    assert any(u.endswith("/assets/pyodide/python_stdlib-engine.zip") for u in sp.requests)
+    assert not any(u.endswith("/python_stdlib.zip") for u in sp.requests)
+    assert sum(1 for u in sp.requests if u.endswith("/worker.mjs")) == 1
+    assert sp.external_requests() == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -834,7 +869,10 @@ def test_screenshots(open_page, screenshot_dir: Path, lang: str) -> None:
         sp = open_page(page_path(lang, "calculators"), width=width, height=height)
         page = sp.page
         wait_runtime(page)
-        page.add_style_tag(content=".md-header, .md-tabs { display: none !important; }")
+        # a constructed style sheet: the page's policy (CSP) refuses an inline <style>
+        page.evaluate("""css => { const s = new CSSStyleSheet(); s.replaceSync(css);
+            document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; }""",
+                      ".md-header, .md-tabs { display: none !important; }")
         for kind in KINDS:
             path = screenshot_dir / f"calculator-{lang}-{kind}-{width}.png"
             page.locator(f"#calc-{kind}").screenshot(path=str(path))

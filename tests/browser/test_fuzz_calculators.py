@@ -369,6 +369,8 @@ def calc_page(browser, site_url: str) -> Iterator[Callable[[str], Any]]:
                     if msg.type == "error" else None)
             prefix = "" if lang == "nl" else f"{lang}/"
             page.goto(f"{site_url}{prefix}calculators/")
+            page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            page.focus("#calc-rent form [data-key]")  # the runtime starts on first use
             page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
                                    timeout=120_000)
             contexts[lang], pages[lang] = context, page

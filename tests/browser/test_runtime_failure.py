@@ -113,6 +113,8 @@ def test_blocked_runtime(browser, site_url: str, report, blocked: str, reason: s
             page.route(f"**{blocked}*", lambda route: (aborted.append(route.request.url),
                                                         route.abort()))
             page.goto(site_url + calculators_path(lang))
+            page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            page.focus("#calc-rent form [data-key]")  # the runtime starts on first use
             page.wait_for_selector("#calc-rent .calc-status[data-state=failed]",
                                    state="attached", timeout=90_000)
             assert aborted, "the route blocked nothing: the test does not test"
@@ -168,6 +170,7 @@ def test_slow_runtime(browser, slow_url: str, report) -> None:
         changed: dict[str, tuple[int, Any]] = {}
         for lang, _, page, _ in opened:
             page.wait_for_selector("html[data-calculators=ready]", state="attached")
+            page.focus("#calc-rent form [data-key]")  # the runtime starts on first use
             loading = {message(lang, f"calc.status.{s}") for s in ("loading", "runtime")}
             for kind in KINDS:
                 state, text = status(page, kind)

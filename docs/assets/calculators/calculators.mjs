@@ -475,9 +475,9 @@ class Runtime {
     this.stage = "loading";
     this.emit();
     // The worker is started by the small script in front of the first calculator
-    // (hooks/render_calculator.py, runtime_starter): already during parsing on the
-    // calculators page and for shared links, otherwise now (a calculator came into view or
-    // was touched). Messages it sent before this point were kept and are replayed here.
+    // (hooks/render_calculator.py, runtime_starter): already during parsing for shared
+    // links (?calc=), otherwise now (a calculator was touched). Messages it sent before
+    // this point were kept and are replayed here.
     const early = typeof window.__monopolyStartRuntime === "function" ? window.__monopolyStartRuntime() : null;
     if (!early || early.error || !early.worker) {
       this.fail("unsupported");
@@ -510,6 +510,8 @@ class Runtime {
       this.state = "ready";
       this.stage = "ready";
       this.emit();
+      // site.js asks the service worker to keep the runtime offline from now on
+      window.dispatchEvent(new Event("monopoly:calculators-ready"));
     } else if (msg.type === "failed") {
       if (msg.detail) console.warn("calculators:", msg.reason, msg.detail);
       this.fail(msg.reason === "engine" ? "engine" : "runtime");
@@ -1359,19 +1361,12 @@ function boot() {
   }
   runtime.on(() => calcs.forEach((c) => c.runtimeChanged()));
 
-  // Start Python only when needed: a calculator in view, or touched.
+  // Start Python only when the reader uses a calculator: focus in its form, a touch or a
+  // press ("calculate" included), never because it scrolled into view (a rule page read on
+  // mobile data would pull megabytes it never uses). Until then the build-time result stays.
   const start = () => runtime.start();
-  if ("IntersectionObserver" in window) {
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        io.disconnect();
-        start();
-      }
-    }, { rootMargin: "200px" });
-    sections.forEach((s) => io.observe(s));
-  }
   for (const s of sections) {
-    for (const type of ["focusin", "pointerdown", "touchstart"]) s.addEventListener(type, start, { once: true, passive: true });
+    for (const type of ["focusin", "pointerdown", "touchstart", "input", "submit"]) s.addEventListener(type, start, { once: true, passive: true });
   }
 
   // A shared link: ?calc=<kind>&...#<id> reopens that calculator's state; so does going

@@ -12,16 +12,18 @@
 //   worker -> page  {type: "result", id, json, ms}             engine.api.calculate_json's answer
 //                                                              (ms: time spent in Python)
 //   worker -> page  {type: "result", id, failure, detail}      the call itself broke (a bug)
-//   worker -> page  {type: "timing", stage, at}                "started" | "wasm": when this
-//                   worker's module ran and when the page's compiled WebAssembly arrived
+//   worker -> page  {type: "timing", stage, at}                "started" | "wasm" |
+//                   "snapshot_restored" | "snapshot_kept": when this worker's module ran,
+//                   when the page's compiled WebAssembly arrived, when Python was restored
+//                   from a memory snapshot, when a new snapshot was kept
 //
 // "progress", "ready" and "timing" carry ``at``: the worker's own clock (ms since the epoch,
 // performance.timeOrigin + now), so ./dev bench can tell when a step happened in the worker
 // from when a busy page got round to reading the message.
 //
-// Everything comes from the site's own origin: the Pyodide core files under
-// assets/pyodide/ and the engine as assets/engine.zip, both copied there by
-// hooks/pyodide_assets.py at build time.
+// Everything comes from the site's own origin: the Pyodide core files and the trimmed
+// standard library (python_stdlib-engine.zip) under assets/pyodide/ and the engine as
+// assets/engine.zip, all written there by hooks/pyodide_assets.py at build time.
 //
 // Why the page compiles the WebAssembly (measured with ./dev bench, see the performance
 // page): Chromium keeps a code cache for compiled WebAssembly, but a module compiled inside
@@ -36,6 +38,7 @@ const ENGINE_DIR = "/home/pyodide/monopoly-engine";
 const now = () => performance.timeOrigin + performance.now();
 postMessage({ type: "timing", stage: "started", at: now() });
 const WASM_FILE = "pyodide.asm.wasm";
+const STDLIB_FILE = "python_stdlib-engine.zip";
 
 let started = null; // Promise of the engine.api.calculate_json function
 let gotModule;
@@ -84,6 +87,49 @@ def _monopoly_warm(kind):
     return kind in engine.api.KINDS
 `;
 
+// Memory snapshot (Pyodide's experimental _makeSnapshot / makeMemorySnapshot /
+// _loadSnapshot, pinned with the package): the first boot in this browser makes one once
+// the engine is imported and keeps it in Cache Storage; later boots restore Python's
+// memory from it instead of starting the interpreter and importing the engine again
+// (measured in Node on this machine: restore about a tenth of a plain boot). Keyed by the
+// Pyodide version, the engine's hash (engine.zip?v=) and the standard library file, so a
+// new runtime or engine never restores an old state; anything wrong -> a plain boot.
+const SNAPSHOT_CACHE = "pyodide-snapshot-v1";
+let snapshot = null; // {key, make: bool} for this boot
+
+function snapshotKey(pyodideURL, engineURL, version) {
+  const engine = new URL(engineURL).searchParams.get("v") || "none";
+  return new URL(`__snapshot__/${version}/${engine}/${STDLIB_FILE}`, pyodideURL).href;
+}
+
+async function readSnapshot(key) {
+  try {
+    if (!self.caches) return null;
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (err) {
+    return null; // no Cache Storage here (private mode, file:): boot plainly
+  }
+}
+
+// Once the page's calculators are warm: import every calculation module, take the
+// snapshot and keep it (replacing any older one). Runs once, between requests.
+function keepSnapshot(pyodide, runtime) {
+  if (!snapshot || !snapshot.make || snapshot.taken) return;
+  snapshot.taken = true;
+  try {
+    for (const kind of ["rent", "check_build", "income_tax", "jail", "mortgage", "score", "odds"]) runtime.warm(kind);
+    const bytes = pyodide.makeMemorySnapshot();
+    caches.open(SNAPSHOT_CACHE).then(async (cache) => {
+      for (const old of await cache.keys()) await cache.delete(old);
+      await cache.put(snapshot.key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      postMessage({ type: "timing", stage: "snapshot_kept", at: now() });
+    }).catch(() => {});
+  } catch (err) {
+    // the snapshot is an optimisation: without it the next visit boots plainly
+  }
+}
+
 async function start(pyodideURL, engineURL) {
   postMessage({ type: "progress", stage: "runtime", at: now() });
   // Fetch the engine while the runtime boots: both are needed, neither waits on the other.
@@ -91,8 +137,31 @@ async function start(pyodideURL, engineURL) {
   engineBytes.catch(() => {}); // handled below; never an unhandled rejection
   let pyodide;
   try {
-    const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
-    pyodide = await loadPyodide({ indexURL: pyodideURL, stdout: () => {}, stderr: () => {} });
+    const { loadPyodide, version } = await import(new URL("pyodide.mjs", pyodideURL).href);
+    // The trimmed standard library (only what the engine imports, hooks/pyodide_assets.py):
+    // 0.8 MB instead of the package's 2.5 MB python_stdlib.zip.
+    const options = {
+      indexURL: pyodideURL,
+      stdLibURL: new URL(STDLIB_FILE, pyodideURL).href,
+      stdout: () => {},
+      stderr: () => {},
+    };
+    const key = snapshotKey(pyodideURL, engineURL, version);
+    const saved = await readSnapshot(key);
+    if (saved) {
+      try {
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+        snapshot = { key, make: false };
+        postMessage({ type: "timing", stage: "snapshot_restored", at: now() });
+      } catch (err) {
+        pyodide = null; // a broken or foreign snapshot: boot plainly below
+      }
+    }
+    if (!pyodide) {
+      const canKeep = typeof self.caches === "object" && self.caches !== null;
+      pyodide = await loadPyodide({ ...options, _makeSnapshot: canKeep });
+      snapshot = { key, make: canKeep };
+    }
   } catch (err) {
     throw Object.assign(new Error(String(err && err.message || err)), { reason: "runtime" });
   }
@@ -101,7 +170,7 @@ async function start(pyodideURL, engineURL) {
     pyodide.unpackArchive(await engineBytes, "zip", { extractDir: ENGINE_DIR });
     pyodide.runPython(IMPORT_ENGINE);
     const api = pyodide.pyimport("engine.api");
-    return { calculate: api.calculate_json, warm: pyodide.globals.get("_monopoly_warm") };
+    return { pyodide, calculate: api.calculate_json, warm: pyodide.globals.get("_monopoly_warm") };
   } catch (err) {
     throw Object.assign(new Error(String(err && err.message || err)), { reason: "engine" });
   }
@@ -118,6 +187,7 @@ function warmUp(runtime) {
     const kind = toWarm.shift();
     if (kind === undefined) {
       warming = false;
+      setTimeout(() => keepSnapshot(runtime.pyodide, runtime), 0);
       return;
     }
     try {
