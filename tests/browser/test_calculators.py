@@ -731,6 +731,8 @@ def test_runtime_blocked(open_page, browser, site_url: str, lang: str) -> None:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.route("**/assets/pyodide/**", lambda route: route.abort())
         page.goto(site_url + page_path(lang, "calculators"))
+        page.wait_for_selector("html[data-calculators=ready]", state="attached")
+        page.focus("#calc-rent select")  # the first interaction starts the runtime
         page.wait_for_selector("#calc-rent .calc-status[data-state=failed]", state="attached",
                                timeout=60000)
         expect = Expect(lang, "rent")
@@ -760,6 +762,8 @@ def test_runtime_unsupported(browser, site_url: str, lang: str) -> None:
         page.on("request", lambda r: requests.append(r.url))
         page.add_init_script("delete window.Worker;")
         page.goto(site_url + page_path(lang, "calculators"))
+        page.wait_for_selector("html[data-calculators=ready]", state="attached")
+        page.focus("#calc-rent select")  # the first interaction starts the runtime
         page.wait_for_selector("#calc-rent .calc-status[data-state=failed]", state="attached")
         text = squash(page.text_content("#calc-rent .calc-status"))
         assert text == Expect(lang, "rent").message("calc.failed.unsupported")
