@@ -284,6 +284,10 @@ class Fuzzer:
             node.fill(self.rng.choice(NAMES))
             raw, _, changes = node.evaluate(read)
             expect = expected_text_field(raw)
+            unnamed = re.fullmatch(r"players\.(\d+)\.name", control["path"] or "")
+            if unnamed and expect[0] == "absent":  # a blank name is the language's "Player n"
+                expect = ("value", str(translations().gettext(
+                    self.lang, "calc.score.default_name", n=str(int(unnamed.group(1)) + 1))))
         elif control["type"] == "checkbox":
             node.set_checked(not control["checked"])
         elif control["tag"] == "select":
