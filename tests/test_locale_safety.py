@@ -259,6 +259,8 @@ def _live_rent(page: Any, url: str) -> None:
     """Open a calculators page, wait for the runtime, and change the rent calculator so its
     result comes from the engine in the browser (not the build-time one)."""
     page.goto(url)
+    page.wait_for_selector("html[data-calculators=ready]", state="attached")
+    page.focus("#calc-rent select")  # the first interaction starts the runtime
     page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
                            timeout=120_000)
     _settle(page, "rent", lambda: page.select_option("#calc-rent select[data-key=buildings]", "2"))
