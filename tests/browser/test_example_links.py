@@ -118,11 +118,6 @@ def collect(site: Path, lang: str) -> tuple[list[Link], set[str]]:
     return links, no_calc
 
 
-def canonical_request(kind: str, request: dict[str, Any]) -> dict[str, Any]:
-    """The example's request with squares named by board index (as the form holds them)."""
-    return rc.canonical_request(kind, request)
-
-
 def flat(request: dict[str, Any]) -> dict[str, str]:
     return dict(rc.flatten_request(request))
 
@@ -204,7 +199,7 @@ def check_shown(link: Link, shown: dict[str, Any], text: str) -> list[str]:
     result = calculate(ex.kind, json.loads(json.dumps(shown)))
     for m in mismatches(ex, result):
         out.append(m.describe())
-    for key, (value, sent) in changed_fields(canonical_request(ex.kind, ex.engine_request()),
+    for key, (value, sent) in changed_fields(rc.canonical_request(ex.kind, ex.engine_request()),
                                              shown).items():
         out.append(f"field {key}: the example sets {value!r}, the form sends {sent!r}")
     expected_text = Expect(link.lang, ex.kind).text(shown)
