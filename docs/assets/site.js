@@ -393,7 +393,27 @@
     });
   }
 
+  // The light/dark toggle (overrides/partials/palette.html): the reader's switch, saved.
+  // Enter on the focused option switches too, as in Material's own toggle.
+  function setupPalette() {
+    var form = document.querySelector("form[data-site-palette]");
+    if (!form || typeof window.__sitePalette !== "function") return;
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("input.md-option"));
+    form.addEventListener("change", function (event) {
+      var index = inputs.indexOf(event.target);
+      if (index >= 0) window.__sitePalette(index, true);
+    });
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter") return;
+      var current = inputs.findIndex(function (input) { return input.checked; });
+      var next = inputs[(current + 1) % inputs.length];
+      next.click();
+      next.focus();
+    });
+  }
+
   function init() {
+    setupPalette();
     nameSearchDialog();
     addCopyButtons();
     setupPicker();

@@ -127,3 +127,32 @@ def test_screenshot_and_no_sideways_scroll(open_page, screenshot_dir, lang: str,
         sp.page.screenshot(path=str(screenshot_dir / f"{lang}-{slug}-detail-{width}.png"),
                            animations="disabled")
     assert overflow <= 1, f"the page is {overflow}px wider than a {width}px screen"
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_colour_toggle_follows_the_system_and_remembers_the_switch(browser, site_url: str,
+                                                                   system: str) -> None:
+    """The light/dark toggle (the site's own, not Material's palette component): the first
+    visit follows the system setting; a click switches, the other toggle shows, and the
+    choice survives a reload and another page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=system,
+                                  service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_url + "sv/rent/")
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        scheme = lambda: page.get_attribute("body", "data-md-color-scheme")  # noqa: E731
+        first, other = ("default", "slate") if system == "light" else ("slate", "default")
+        assert scheme() == first
+        assert page.locator("[data-md-component=palette]").count() == 0
+        visible = page.locator("form[data-site-palette] label:not([hidden])")
+        assert visible.count() == 1
+        visible.click()
+        assert scheme() == other
+        assert page.locator("form[data-site-palette] label:not([hidden])").count() == 1
+        for path in ("sv/rent/", "da/jail/"):
+            page.goto(site_url + path)
+            page.wait_for_selector("html[data-site-ready='1']", state="attached")
+            assert scheme() == other, path
+    finally:
+        context.close()
