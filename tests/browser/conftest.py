@@ -7,6 +7,9 @@ Fixtures (reuse them in any test under ``tests/browser/``):
 - ``site_url`` (session): base URL of an HTTP server for it, ``http://127.0.0.1:PORT/``
   (``.wasm`` as ``application/wasm``, ``.mjs``/``.js`` as JavaScript, ``.json``, ``.svg``).
 - ``browser`` (session): headless Chromium from ``/usr/bin/chromium`` via Playwright.
+- ``headers_url`` (session): the same site served with its ``_headers`` file applied.
+- ``every_page`` (session): a :class:`page_walk.Walk`: every page opened once, with what it
+  requested, logged and violated (third parties, CSP, console errors share it).
 - ``open_page`` (function): ``open_page(path, width=1280, height=900) -> SitePage``; opens
   a page in a fresh context, records every request and console error, and waits until
   ``<html data-site-ready="1">`` (set by ``docs/assets/site.js``).
@@ -30,8 +33,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from page_walk import Walk, walk
 from tools.site_build import ROOT
-from tools.static_site import CHROMIUM, CHROMIUM_ARGS, serve
+from tools.static_site import CHROMIUM, CHROMIUM_ARGS, HeadersFileHandler, serve
 
 LOCAL_HOSTS = {"127.0.0.1"}
 
@@ -40,6 +44,21 @@ def site_url(built_site: Path) -> Iterator[str]:
     """Serve the built site on 127.0.0.1 (a free port) for the whole session."""
     with serve(built_site) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def headers_url(built_site: Path) -> Iterator[str]:
+    """The built site served with the headers of its own ``_headers`` file (as a host that
+    reads it would), for the whole session."""
+    with serve(built_site, handler=HeadersFileHandler) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def every_page(browser, headers_url: str, built_site: Path) -> Walk:
+    """Every built page opened once in Chromium (``page_walk.py``): what each requested,
+    logged and violated, for the tests that check all pages."""
+    return walk(browser, headers_url, built_site)
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,8 @@
 
 The site is served with the headers of its own ``_headers`` file (as a host that reads it
 would: the workers' policy comes as a header, the pages' as ``<meta>``), and every page of
-every language is opened in one tab with a ``securitypolicyviolation`` listener: none may
-fire. Each calculator answers under the policy (the runtime in its worker included). A
+every language is opened (the shared walk, ``page_walk.py``) with a
+``securitypolicyviolation`` listener: none may fire. Each calculator answers under the policy (the runtime in its worker included). A
 page with a planted external script and a planted inline one runs neither.
 """
 
@@ -15,30 +15,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from tools.static_site import HeadersFileHandler, serve
+from page_walk import LISTEN, Walk, site_pages
 from test_calculators import KINDS, page_path, wait_runtime
 
-LISTEN = """
-window.__csp = [];
-document.addEventListener("securitypolicyviolation", (e) => {
-  window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-});
-"""
-
-
-def site_pages(site: Path) -> list[str]:
-    """Every page of the built site as a URL path (``sv/jail/``, ``sv/404.html``)."""
-    out = []
-    for page in sorted(site.rglob("*.html")):
-        rel = page.relative_to(site).as_posix()
-        out.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
-    return out
-
-
 @pytest.fixture(scope="module")
-def csp_url(built_site: Path) -> Iterator[str]:
-    with serve(built_site, handler=HeadersFileHandler) as url:
-        yield url
+def csp_url(headers_url: str) -> str:
+    return headers_url
 
 
 @pytest.fixture(scope="module")
@@ -58,18 +40,18 @@ def violations(page: Any) -> list[str]:
     return page.evaluate("() => window.__csp")
 
 
-def test_every_page_meets_its_policy(csp_page, csp_url: str, built_site: Path, report) -> None:
-    pages = site_pages(built_site)
+def test_every_page_meets_its_policy(every_page: Walk, built_site: Path, report) -> None:
+    """Every page (the shared walk, served with the ``_headers`` file) carries its policy
+    and runs without a violation, the calculators' runtime included."""
+    pages = [path for path, _ in site_pages(built_site)]
     assert len(pages) >= 4 * 25, len(pages)  # 24 pages and a 404 page per language
-    bad = {}
-    for path in pages:
-        csp_page.goto(csp_url + path, wait_until="load")
-        csp_page.wait_for_selector("html[data-site-ready='1']", state="attached", timeout=15000)
-        meta = csp_page.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
-        assert meta and "'wasm-unsafe-eval'" in meta and "default-src 'self'" in meta, path
-        found = violations(csp_page)
-        if found:
-            bad[path] = found
+    meta = {p: every_page.pages[p].csp_meta or "" for p in pages}
+    missing = [p for p, m in meta.items()
+               if "'wasm-unsafe-eval'" not in m or "default-src 'self'" not in m]
+    assert missing == []
+    not_ready = [p for p in pages if not every_page.pages[p].ready]
+    assert not_ready == []
+    bad = {p: seen.csp_violations for p, seen in every_page.pages.items() if seen.csp_violations}
     assert bad == {}
     report("CSP", "pages", len(pages))
 

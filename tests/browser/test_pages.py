@@ -1,6 +1,7 @@
 """The built site in headless Chromium: every page type in every language.
 
-- no request leaves 127.0.0.1 (fonts, CDNs, analytics ...), and no console errors;
+- every page of every language loads without an error status or a console error (the
+  shared walk; requests elsewhere are checked on the same walk by test_third_parties.py);
 - the language switcher keeps the reader on the same page;
 - search finds results in the page's language only;
 - the copy-link button of a clause copies the clause's URL;
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine.clauses import CLAUSES, PAGES
+from page_walk import RUNTIME_PAGE, Walk
 
 pytestmark = pytest.mark.browser
 
@@ -35,16 +37,18 @@ def path(lang: str, slug: str) -> str:
     return prefix if slug == "index" else f"{prefix}{slug}/"
 
 
-@pytest.mark.parametrize("slug", PAGE_TYPES)
-@pytest.mark.parametrize("lang", LANGS)
-def test_page_stays_on_the_site(open_page, lang: str, slug: str) -> None:
-    sp = open_page(path(lang, slug))
-    sp.page.wait_for_load_state("networkidle")
-    assert sp.requests, "the page made no requests at all: the recorder is broken"
-    assert sp.external_requests() == []
-    assert sp.page.evaluate("document.documentElement.lang") == lang
-    assert sp.bad_responses == []
-    assert sp.console_errors == []
+def test_every_page_loads_cleanly(every_page: Walk) -> None:
+    """Every page of every language (the shared walk, ``page_walk.py``): the site script
+    marked it ready, no response with an error status, no console error or uncaught
+    exception, its own ``<html lang>`` (requests elsewhere: ``test_third_parties.py``)."""
+    pages = {p: s for p, s in every_page.pages.items() if p != RUNTIME_PAGE}
+    assert {s.lang for s in pages.values()} == set(LANGS)
+    assert all(s.requests for s in pages.values()), "a page made no requests: the recorder is broken"
+    assert [p for p, s in pages.items() if not s.ready] == []
+    assert [p for p, s in pages.items() if s.html_lang != s.lang] == []
+    assert {p: s.bad_responses for p, s in pages.items() if s.bad_responses} == {}
+    errors = {p: s.console_errors for p, s in every_page.pages.items() if s.console_errors}
+    assert errors == {}
 
 
 @pytest.mark.parametrize("lang", LANGS)
