@@ -24,7 +24,7 @@ edition's rounding for 10% amounts (``interest_rounding``; the sources are silen
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +34,6 @@ from .calc import (MAX_LOTS, BoardRequest, Context, Holding, check_group, contex
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, amount, decimal, level_of, rounded
-from .sources import Source
 from .validate import MAX_AMOUNT, parse, spec
 
 __all__ = ["income_tax", "TaxRequest"]
@@ -110,19 +109,17 @@ def income_tax(request: object) -> dict[str, Any]:
     counted = req.cash is not None or req.properties is not None
     steps: list[Step] = []
 
+    flat_only = {"percent": None, "worth": None, "cheaper": None, "choose_before_counting": False}
     if sq.index != 4:
-        source = Source(ctx.board.source.file, ctx.board.source.section,
-                        "ruling-luxury-tax" if ctx.board is ATLANTIC_CITY else None)
-        steps.append(step("tax-luxury", "step.tax.luxury", square=sq.name, amount=sq.tax, cite=source))
-        return result(ctx, steps, sq, amount=sq.tax, flat=sq.tax, percent=None, worth=None, cheaper=None,
-                      choose_before_counting=False)
+        source = replace(ctx.board.source, ruling="ruling-luxury-tax" if ctx.board is ATLANTIC_CITY else None)
+        steps.append(step("tax-luxury", "step.tax.luxury", source, square=sq.name, amount=sq.tax))
+        return result(ctx, steps, sq, amount=sq.tax, flat=sq.tax, **flat_only)
 
     flat = rules.income_tax.value
     steps.append(step("tax-income", "step.tax.flat", square=sq.name, amount=flat, cite=rules.income_tax))
     pct = rules.income_tax_percent.value
     if pct is None:
-        return result(ctx, steps, sq, amount=flat, flat=flat, percent=None, worth=None, cheaper=None,
-                      choose_before_counting=False)
+        return result(ctx, steps, sq, amount=flat, flat=flat, **flat_only)
 
     percent: int | None = None
     worth: int | None = None
@@ -144,13 +141,12 @@ def income_tax(request: object) -> dict[str, Any]:
         percent = amount(rounded(exact, rules.interest_rounding.value))
         if exact.denominator == 1:
             steps.append(step("tax-income-percent", "step.tax.percent", percent=pct, worth=worth, amount=percent))
-        else:
+        else:  # the rounding's own source, but the sources are silent on rounding a tax
             rounding = rules.interest_rounding
-            steps.append(step("tax-income-percent",
-                              f"step.tax.percent_rounded.{rules.interest_rounding.value.replace('-', '_')}",
-                              percent=pct, worth=worth,
-                              exact=decimal(worth * pct, 100), amount=percent, rounding=rounding.value,
-                              source=rounding.source.cite(), ruling="ruling-silent-sources"))
+            steps.append(step("tax-income-percent", f"step.tax.percent_rounded.{rounding.value.replace('-', '_')}",
+                              replace(rounding.source, ruling="ruling-silent-sources"), percent=pct,
+                              worth=worth, exact=decimal(worth * pct, 100), amount=percent,
+                              rounding=rounding.value))
         cheaper = "equal" if percent == flat else "percent" if percent < flat else "flat"
     steps.append(step("tax-income-percent", "step.tax.choose_first" + (f".{cheaper}" if cheaper else ""),
                       flat=flat, percent=percent,
