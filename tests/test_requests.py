@@ -79,6 +79,44 @@ def test_the_valid_requests_are_valid() -> None:
     assert set(VALID) == set(api.KINDS) == set(api.REQUESTS)
 
 
+STEP_KEYS = {"clause", "key", "params", "source", "ruling"}
+SQUARE_KEYS = {"index", "name", "kind", "group"}
+
+
+def _squares(value: Any) -> list[dict[str, Any]]:
+    """Every ``square`` object anywhere in a result (lots inside it included)."""
+    if isinstance(value, list):
+        return [sq for item in value for sq in _squares(item)]
+    if not isinstance(value, dict):
+        return []
+    own = [value["square"]] if isinstance(value.get("square"), dict) else []
+    return own + [sq for k, v in value.items() if k != "square" for sq in _squares(v)]
+
+
+def test_one_result_shape_for_every_kind() -> None:
+    """edition, currency, steps in every result; every step has the same five keys (source and
+    ruling beside the message's params, None where none); every square the same object."""
+    from hooks.render_example import load_examples
+    results = [(kind, api.calculate(kind, request)) for kind, request in VALID.items()]
+    results += [(ex.kind, ex.run()) for ex in load_examples().values()]
+    kinds, cited, squares = set(), 0, 0
+    for kind, result in results:
+        if "error" in result:
+            continue
+        kinds.add(kind)
+        assert {"edition", "currency", "steps"} <= set(result), kind
+        for s in result["steps"]:
+            assert set(s) == STEP_KEYS, (kind, s)
+            assert not {"source", "ruling"} & set(s["params"]), (kind, s)
+            assert all(v is None or isinstance(v, str) for v in (s["source"], s["ruling"])), s
+            cited += s["source"] is not None
+        for sq in _squares({k: v for k, v in result.items() if k != "steps"}):
+            assert set(sq) == SQUARE_KEYS, (kind, sq)
+            squares += 1
+    assert kinds == set(api.KINDS)
+    assert cited > 100 and squares > 50, (cited, squares)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(kind=st.sampled_from(sorted(VALID)), name=st.text(min_size=1, max_size=60),
        value=st.none() | st.integers() | st.text(max_size=5) | st.lists(st.integers(), max_size=2),
