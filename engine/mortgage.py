@@ -42,7 +42,7 @@ from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
 from .money import Amount, Buildings, hotel_level, level_of, request_level, ten_percent
-from .validate import parse, show, spec
+from .validate import parse, required, show, spec
 
 @dataclass(frozen=True)
 class MortgageRequest:
@@ -61,19 +61,20 @@ class MortgageRequest:
                                                                "owes (required there)")
 
 
-def interest_steps(sq: Square, rules: Rules) -> tuple[Amount, Amount, list[Step]]:
-    """The interest on one lot's mortgage, with the lift and (when it matters) rounding steps."""
+def interest_steps(sq: Square, rules: Rules, steps: list[Step]) -> tuple[int, Amount, Amount]:
+    """(value, exact interest, interest to pay) of one lot's mortgage; adds the interest step
+    and (when it matters) the rounding step to ``steps``."""
     value = sq.mortgage or 0
     exact, paid = ten_percent(value, rules)
-    steps = [step("mortgage-lift", "step.mortgage.interest", square=sq.name, value=value,
-                  percent=rules.mortgage_interest_percent.value, interest=exact,
-                  cite=rules.mortgage_interest_percent)]
+    steps.append(step("mortgage-lift", "step.mortgage.interest", square=sq.name, value=value,
+                      percent=rules.mortgage_interest_percent.value, interest=exact,
+                      cite=rules.mortgage_interest_percent))
     if exact != paid:
         mode = rules.interest_rounding.value.replace("-", "_")
         steps.append(step("mortgage-rounding", f"step.mortgage.rounding.{mode}", square=sq.name,
                           exact=exact, interest=paid, rounding=rules.interest_rounding.value,
                           cite=rules.interest_rounding))
-    return exact, paid, steps
+    return value, exact, paid
 
 
 # --------------------------------------------------------------------------- the calculation
@@ -92,7 +93,7 @@ def mortgage_cost(request: object) -> dict[str, Any]:
     board, rules = ctx.board, ctx.rules
     if req.action == "bankruptcy":
         return _bankruptcy(req, ctx)
-    sq = property_square(board, _required(req.square, "square"), "square")
+    sq = property_square(board, required(req.square, "square"), "square")
     mortgaged = req.action != "mortgage" if req.mortgaged is None else req.mortgaged
     levels = _buildings(req, board, sq, rules)
     steps: list[Step] = []
@@ -108,12 +109,6 @@ def mortgage_cost(request: object) -> dict[str, Any]:
                     True, "buildings")
         out = _lift(sq, rules, steps) if req.action == "lift" else _receive(sq, rules, steps)
     return result(ctx, steps, sq, action=req.action, **out)
-
-
-def _required(value: object, field: str) -> object:
-    if value is None:
-        raise EngineError("error.missing_field", field=field, name=field)
-    return value
 
 
 def _buildings(req: MortgageRequest, board: Board, sq: Square, rules: Rules) -> dict[int, int]:
@@ -214,9 +209,7 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
 
 
 def _lift(sq: Square, rules: Rules, steps: list[Step]) -> dict[str, Any]:
-    value = sq.mortgage or 0
-    exact, paid, lift_steps = interest_steps(sq, rules)
-    steps.extend(lift_steps)
+    value, exact, paid = interest_steps(sq, rules, steps)
     steps.append(step("mortgage-lift", "step.mortgage.lift_total", square=sq.name, value=value,
                       interest=paid, cost=value + paid))
     return {"value": value, "interest_exact": exact, "interest": paid, "cost": value + paid}
@@ -232,9 +225,7 @@ def _choices(value: int, paid: Amount, pays_now: bool) -> list[dict[str, Any]]:
 
 
 def _receive(sq: Square, rules: Rules, steps: list[Step]) -> dict[str, Any]:
-    value = sq.mortgage or 0
-    exact, paid, lift_steps = interest_steps(sq, rules)
-    steps.extend(lift_steps)
+    value, exact, paid = interest_steps(sq, rules, steps)
     options = _choices(value, paid, pays_now=True)
     steps.append(step("mortgage-transfer", "step.mortgage.receive_lift", square=sq.name,
                       value=value, interest=paid, total=options[0]["total"]))
@@ -247,11 +238,11 @@ def _receive(sq: Square, rules: Rules, steps: list[Step]) -> dict[str, Any]:
 
 def _bankruptcy(req: MortgageRequest, ctx: Context) -> dict[str, Any]:
     board, rules = ctx.board, ctx.rules
-    creditor = _required(req.creditor, "creditor")
+    creditor = required(req.creditor, "creditor")
     if req.squares is not None:
         refs, fields = list(req.squares), [f"squares.{i}" for i in range(len(req.squares))]
     else:
-        refs, fields = [_required(req.square, "square")], ["square"]
+        refs, fields = [required(req.square, "square")], ["square"]
     if req.mortgaged is False:
         raise EngineError("error.not_mortgaged", field="mortgaged", square=show(refs[0]))
     if any(v != 0 for _, v in req.buildings):  # a mortgaged lot carries no buildings
@@ -279,9 +270,7 @@ def _bankruptcy(req: MortgageRequest, ctx: Context) -> dict[str, Any]:
                       pays_now=pays_now, cite=rules.creditor_pays_interest))
     totals = {"lift_all_now": 0, "keep_all_now": 0, "keep_all_later": 0}
     for sq in lots:
-        value = sq.mortgage or 0
-        _, paid, lift_steps = interest_steps(sq, rules)
-        steps.extend(lift_steps)
+        value, _, paid = interest_steps(sq, rules, steps)
         options = _choices(value, paid, pays_now)
         steps.append(step("bankrupt-mortgaged", "step.mortgage.bankrupt_lot", square=sq.name,
                           value=value, interest=paid, lift_now=options[0]["total"],

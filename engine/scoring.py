@@ -46,7 +46,7 @@ and if several have, the one with the most money wins.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
@@ -57,7 +57,7 @@ from .errors import EngineError
 from .explain import Step, step
 from .money import hotel_level, level_of
 from .sources import fact
-from .validate import MAX_AMOUNT, parse, show, spec
+from .validate import MAX_AMOUNT, parse, required, show, spec
 
 MAX_NAME = 40
 CARD_SET_VALUE = (50, 400)
@@ -155,12 +155,8 @@ def _ranking(totals: list[tuple[str, int]]) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- board editions
 
 
-def _valuation_clause(ed: Edition) -> str:
-    if ed.mode == "short":
-        return "short-score"
-    if ed.mode == "timed":
-        return "timed-game"
-    return "ruling-timed-valuation"
+VALUATION_CLAUSE = {"short": "short-score", "timed": "timed-game"}
+"""The clause valuing a board game by its mode (a standard game stopped early: a ruling)."""
 
 
 def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> dict[str, Any]:
@@ -192,7 +188,7 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
                           total_houses=rules.houses_in_bank.value,
                           total_hotels=rules.hotels_in_bank.value)
 
-    clause = _valuation_clause(ed)
+    clause = VALUATION_CLAUSE.get(ed.mode, "ruling-timed-valuation")
     basis = rules.score_mortgaged.value
     hotel_rule = rules.score_hotel.value
     basis_key = basis.replace("-", "_")
@@ -208,35 +204,25 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
     for (name, player), mine in zip(players, holdings):
         cash = player.cash
         breakdown: list[dict[str, Any]] = [{"item": "cash", "amount": cash}]
-        at_price = half = n_houses = n_hotels = house_total = hotel_total = 0
         for sq, mortgaged, level in sorted(mine, key=lambda t: t[0].index):
-            price = sq.price or 0
+            lot, price, house = square_info(sq), sq.price or 0, sq.house_cost or 0
             if mortgaged:
-                amount = price // 2 if basis == "half-price" else (sq.mortgage or 0)
-                half += amount
-                breakdown.append({"item": "mortgaged", "square": square_info(sq),
-                                  "basis": basis, "amount": amount})
+                breakdown.append({"item": "mortgaged", "square": lot, "basis": basis, "amount":
+                                  price // 2 if basis == "half-price" else (sq.mortgage or 0)})
             else:
-                at_price += price
-                breakdown.append({"item": "property", "square": square_info(sq),
-                                  "amount": price})
+                breakdown.append({"item": "property", "square": lot, "amount": price})
             if level == top:
-                amount = _hotel_house_prices(rules) * (sq.house_cost or 0)
-                n_hotels += 1
-                hotel_total += amount
-                breakdown.append({"item": "hotel", "square": square_info(sq),
-                                  "count": 1, "amount": amount})
+                breakdown.append({"item": "hotel", "square": lot, "count": 1,
+                                  "amount": _hotel_house_prices(rules) * house})
             elif level:
-                amount = level * (sq.house_cost or 0)
-                n_houses += level
-                house_total += amount
-                breakdown.append({"item": "houses", "square": square_info(sq),
-                                  "count": level, "amount": amount})
+                breakdown.append({"item": "houses", "square": lot, "count": level,
+                                  "amount": level * house})
         total = sum(item["amount"] for item in breakdown)
-        steps.append(step(clause, "step.score.player", player=name, cash=cash,
-                          properties=at_price, mortgaged=half, houses=n_houses,
-                          houses_amount=house_total, hotels=n_hotels, hotels_amount=hotel_total,
-                          total=total))
+        part = {k: sum(i.get(key, 0) for i in breakdown if i["item"] == item) for k, item, key in (
+            ("properties", "property", "amount"), ("mortgaged", "mortgaged", "amount"),
+            ("houses", "houses", "count"), ("houses_amount", "houses", "amount"),
+            ("hotels", "hotel", "count"), ("hotels_amount", "hotel", "amount"))}
+        steps.append(step(clause, "step.score.player", player=name, cash=cash, **part, total=total))
         results.append({"name": name, "breakdown": breakdown, "total": total})
     ranking = _ranking([(r["name"], r["total"]) for r in results])
     best = ranking[0]["total"]
@@ -289,8 +275,7 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
             counts["house"] += s.houses
             counts["hotel"] += int(s.hotel)
             counts["token"] += int(s.token)
-            mine.append({"value": s.value, "houses": s.houses, "hotel": s.hotel, "token": s.token,
-                         "kind": s.kind})
+            mine.append(asdict(s))
         n_sets += len(mine)
         parsed.append(mine)
     if n_sets > CARD_MAX_SETS:
@@ -300,9 +285,7 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
             raise EngineError(f"error.card_count.{card}", field="players", count=n,
                               max=CARD_COUNTS[card].value)
     if counts["hotel"]:
-        if req.hotel_value is None:
-            raise EngineError("error.missing_field", field="hotel_value", name="hotel_value")
-        hotel_value = req.hotel_value
+        hotel_value = required(req.hotel_value, "hotel_value")
 
     steps: list[Step] = [step("cards-scoring", "step.score.card_rule", multiplier=mult,
                               house_adds_value=cg.house_adds_set_value.value,

@@ -277,6 +277,13 @@ def _strip_none(hint: Any) -> Any:
     return args[0] if len(args) == 1 else Union[args]  # type: ignore[return-value]
 
 
+def required(value: Any, field: str) -> Any:
+    """``value``, unless it is absent: a field a cross-field rule makes required here."""
+    if value is None:
+        raise EngineError("error.missing_field", field=field, name=field)
+    return value
+
+
 def parse(cls: type, request: object) -> Any:
     """The request as an instance of its declaration ``cls``, or the first mistake."""
     node = _COMPILED.get(cls) or _compile(cls)
