@@ -247,15 +247,12 @@ def check_build(request: object) -> dict[str, Any]:
                           bank_houses=bank_houses, cite=rules.houses_in_bank))
         if bank_houses < 1:
             reasons.append("reason.build.no_houses")
+        steps.append(step("build-set", "step.build.house_cost", square=sq.name, cost=cost))
     elif building == "hotel":
         steps.append(step("build-limit", "step.build.bank_hotels" if bank_hotels else "step.build.no_hotels_left",
                           bank_hotels=bank_hotels, cite=rules.hotels_in_bank))
         if bank_hotels < 1:
             reasons.append("reason.build.no_hotels")
-
-    if building == "house":
-        steps.append(step("build-set", "step.build.house_cost", square=sq.name, cost=cost))
-    elif building == "hotel":
         steps.append(step(_hotel_clause(group), "step.build.hotel_cost", square=sq.name, cost=cost,
                           houses_back=hbh, cite=rules.houses_before_hotel))
 
@@ -264,8 +261,7 @@ def check_build(request: object) -> dict[str, Any]:
     houses_after, hotels_after = bank_houses, bank_hotels
     if allowed:
         new = list(group.buildings)
-        i = group.position(sq)
-        new[i] = HOTEL if building == "hotel" else current + 1
+        new[group.position(sq)] = HOTEL if building == "hotel" else current + 1
         after = group.as_map(tuple(new))
         if building == "hotel":
             houses_after, hotels_after = bank_houses + hbh, bank_hotels - 1

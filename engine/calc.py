@@ -24,7 +24,7 @@ from .boards import STREET, Board, Square
 from .editions import EDITIONS, HOUSE_RULES, Edition, Rules, board_edition, with_house_rules
 from .errors import EngineError
 from .explain import Step
-from .money import Buildings, request_level
+from .money import Buildings, hotel_level, request_level
 from .validate import spec
 
 MAX_LOTS = 28
@@ -152,6 +152,16 @@ def check_group(rules: Rules, lots: Sequence[Square], levels: Sequence[int],
     if first_mortgaged is not None and max(levels) > 1:
         raise EngineError("error.buildings_with_mortgage_in_group", field=fields["mortgaged"],
                           square=first_mortgaged.name, group=group)
+
+
+def check_stock(rules: Rules, levels: Sequence[int], field: str) -> None:
+    """Buildings on the board (internal levels) beyond the edition's box: the EngineError."""
+    top = hotel_level(rules)
+    houses, hotels = sum(lv for lv in levels if lv < top), levels.count(top)
+    total_houses, total_hotels = rules.houses_in_bank.value, rules.hotels_in_bank.value
+    if houses > total_houses or hotels > total_hotels:
+        raise EngineError("error.bank_stock_exceeded", field=field, houses=houses, hotels=hotels,
+                          total_houses=total_houses, total_hotels=total_hotels)
 
 
 def group_lots(board: Board, sq: Square) -> tuple[Square, ...]:

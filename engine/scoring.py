@@ -50,8 +50,8 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .calc import (MAX_LOTS, Holding, check_group, edition_field, property_square, result,
-                   square_info)
+from .calc import (MAX_LOTS, Holding, check_group, check_stock, edition_field, property_square,
+                   result, square_info)
 from .editions import CardGameRules, Edition, Rules, edition
 from .errors import EngineError
 from .explain import Step, step
@@ -181,12 +181,8 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
             mine.append((sq, prop.mortgaged, level))
         holdings.append(mine)
     _check_groups(board, rules, owned)
-    houses = sum(lv for _, _, lv, _ in owned.values() if lv < top)
+    check_stock(rules, [lv for _, _, lv, _ in owned.values()], "players")
     hotels = sum(1 for _, _, lv, _ in owned.values() if lv == top)
-    if houses > rules.houses_in_bank.value or hotels > rules.hotels_in_bank.value:
-        raise EngineError("error.bank_stock_exceeded", field="players", houses=houses, hotels=hotels,
-                          total_houses=rules.houses_in_bank.value,
-                          total_hotels=rules.hotels_in_bank.value)
 
     clause = VALUATION_CLAUSE.get(ed.mode, "ruling-timed-valuation")
     basis = rules.score_mortgaged.value

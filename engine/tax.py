@@ -29,8 +29,8 @@ from fractions import Fraction
 from typing import Any
 
 from .boards import ATLANTIC_CITY, STREET, TAX, Square
-from .calc import (MAX_LOTS, BoardRequest, Context, Holding, check_group, context, find_square,
-                   result, square_field)
+from .calc import (MAX_LOTS, BoardRequest, Context, Holding, check_group, check_stock, context,
+                   find_square, property_square, result, square_field)
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, amount, decimal, level_of, rounded
@@ -63,33 +63,24 @@ def _tax_square(ctx: Context, ref: object) -> Square:
 def _holdings(ctx: Context, properties: tuple[Holding, ...]) -> list[tuple[Square, bool, int]]:
     """The ``properties`` list as (square, mortgaged, buildings), checked as a whole position."""
     board, rules = ctx.board, ctx.rules
-    out: list[tuple[Square, bool, int]] = []
+    out: dict[int, tuple[Square, bool, int, int]] = {}  # index -> (..., the buildings' level)
     for n, item in enumerate(properties):
         path = f"properties.{n}"
-        sq = find_square(board, item.square, f"{path}.square")
-        if not sq.is_property:
-            raise EngineError("error.not_a_property", field=f"{path}.square", square=sq.name)
-        if any(sq is s for s, _, _ in out):
+        sq = property_square(board, item.square, f"{path}.square")
+        if sq.index in out:
             raise EngineError("error.duplicate_square", field=f"{path}.square", square=sq.name)
         if item.buildings and sq.kind != STREET:
             raise EngineError("error.not_buildable", field=f"{path}.buildings", square=sq.name)
-        level_of(item.buildings, rules, f"{path}.buildings")
-        out.append((sq, item.mortgaged, item.buildings))
+        out[sq.index] = (sq, item.mortgaged, item.buildings,
+                         level_of(item.buildings, rules, f"{path}.buildings"))
     # Each colour group must be a possible state: buildings only on a complete, even group, ...
-    owned = {sq.index for sq, _, _ in out}
-    for group in sorted({sq.group for sq, _, _ in out if sq.kind == STREET}):  # type: ignore[type-var]
+    for group in sorted({sq.group for sq, _, _, _ in out.values() if sq.kind == STREET}):  # type: ignore[type-var]
         lots = board.group(group)  # type: ignore[arg-type]
-        mine = {sq.index: (m, b) for sq, m, b in out if sq.group == group}
-        check_group(rules, lots, [level_of(mine.get(lot.index, (False, 0))[1], rules, "properties")
-                                  for lot in lots],
-                    [mine.get(lot.index, (False, 0))[0] for lot in lots],
-                    all(lot.index in owned for lot in lots), "properties")
-    houses = sum(b for _, _, b in out if b != HOTEL)
-    hotels = sum(1 for _, _, b in out if b == HOTEL)
-    if houses > rules.houses_in_bank.value or hotels > rules.hotels_in_bank.value:
-        raise EngineError("error.bank_stock_exceeded", field="properties", houses=houses, hotels=hotels,
-                          total_houses=rules.houses_in_bank.value, total_hotels=rules.hotels_in_bank.value)
-    return out
+        state = [out.get(lot.index) for lot in lots]
+        check_group(rules, lots, [s[3] if s else 0 for s in state], [bool(s and s[1]) for s in state],
+                    None not in state, "properties")
+    check_stock(rules, [lv for _, _, _, lv in out.values()], "properties")
+    return [(sq, m, b) for sq, m, b, _ in out.values()]
 
 
 def income_tax(request: object) -> dict[str, Any]:
