@@ -16,7 +16,7 @@ bankrupt lots, score items) carry the same ``square`` object.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -154,13 +154,30 @@ def check_group(rules: Rules, lots: Sequence[Square], levels: Sequence[int],
                           square=first_mortgaged.name, group=group)
 
 
-def check_stock(rules: Rules, levels: Sequence[int], field: str) -> None:
-    """Buildings on the board (internal levels) beyond the edition's box: the EngineError."""
+Lot = tuple[object, bool, int, str]
+"""A lot of a position: (owner, mortgaged, internal level, the request path of the lot)."""
+
+
+def check_position(board: Board, rules: Rules, lots: Mapping[int, Lot], field: str | None,
+                   stock_field: str) -> None:
+    """Is this position (``lots`` by board index) possible? Else the EngineError.
+
+    Every built colour group must be a state :func:`check_group` allows (complete in one
+    owner's hands; its mistakes name ``field``, or, for ``None``, the path of the group's first
+    built lot), and the board holds no more buildings than the edition's box (``stock_field``).
+    """
+    for group in sorted({board.squares[i].group for i, (_, _, lv, _) in lots.items() if lv}):  # type: ignore[type-var]
+        members = board.group(group)  # type: ignore[arg-type]
+        state = [lots.get(s.index) for s in members]
+        first = next(s for s in state if s and s[2])
+        check_group(rules, members, [s[2] if s else 0 for s in state], [bool(s and s[1]) for s in state],
+                    all(s and s[0] == first[0] for s in state), field or first[3])
     top = hotel_level(rules)
-    houses, hotels = sum(lv for lv in levels if lv < top), levels.count(top)
+    houses = sum(lv for _, _, lv, _ in lots.values() if lv < top)
+    hotels = sum(1 for _, _, lv, _ in lots.values() if lv == top)
     total_houses, total_hotels = rules.houses_in_bank.value, rules.hotels_in_bank.value
     if houses > total_houses or hotels > total_hotels:
-        raise EngineError("error.bank_stock_exceeded", field=field, houses=houses, hotels=hotels,
+        raise EngineError("error.bank_stock_exceeded", field=stock_field, houses=houses, hotels=hotels,
                           total_houses=total_houses, total_hotels=total_hotels)
 
 

@@ -45,12 +45,11 @@ and if several have, the one with the most money wins.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .calc import (MAX_LOTS, Holding, check_group, check_stock, edition_field, property_square,
+from .calc import (MAX_LOTS, Holding, check_position, edition_field, property_square,
                    result, square_info)
 from .editions import CardGameRules, Edition, Rules, edition
 from .errors import EngineError
@@ -180,8 +179,7 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
             owned[sq.index] = (name, prop.mortgaged, level, ipath)
             mine.append((sq, prop.mortgaged, level))
         holdings.append(mine)
-    _check_groups(board, rules, owned)
-    check_stock(rules, [lv for _, _, lv, _ in owned.values()], "players")
+    check_position(board, rules, owned, None, "players")
     hotels = sum(1 for _, _, lv, _ in owned.values() if lv == top)
 
     clause = VALUATION_CLAUSE.get(ed.mode, "ruling-timed-valuation")
@@ -233,19 +231,6 @@ def _hotel_house_prices(rules: Rules) -> int:
     if rules.score_hotel.value == "four-houses":
         return 4
     return rules.houses_before_hotel.value + 1
-
-
-def _check_groups(board: Board, rules: Rules,
-                  owned: Mapping[int, tuple[str, bool, int, str]]) -> None:
-    """Buildings need the whole group in one hand, no mortgage in the group, even building."""
-    built_groups = {board.squares[i].group for i, (_, _, lv, _) in owned.items() if lv}
-    for group in sorted(g for g in built_groups if g is not None):
-        lots = board.group(group)
-        first = next(owned[s.index] for s in lots if s.index in owned and owned[s.index][2])
-        owner, path = first[0], first[3]
-        state = [owned.get(s.index, ("", False, 0, "")) for s in lots]
-        check_group(rules, lots, [lv for _, _, lv, _ in state], [m for _, m, _, _ in state],
-                    all(o == owner for o, _, _, _ in state), path)
 
 
 # --------------------------------------------------------------------------- card game

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from .boards import ATLANTIC_CITY, STREET, TAX, Square
-from .calc import (MAX_LOTS, BoardRequest, Context, Holding, check_group, check_stock, context,
+from .calc import (MAX_LOTS, BoardRequest, Context, Holding, Lot, check_position, context,
                    find_square, property_square, result, square_field)
 from .errors import EngineError
 from .explain import Step, step
@@ -63,24 +63,19 @@ def _tax_square(ctx: Context, ref: object) -> Square:
 def _holdings(ctx: Context, properties: tuple[Holding, ...]) -> list[tuple[Square, bool, int]]:
     """The ``properties`` list as (square, mortgaged, buildings), checked as a whole position."""
     board, rules = ctx.board, ctx.rules
-    out: dict[int, tuple[Square, bool, int, int]] = {}  # index -> (..., the buildings' level)
+    out: list[tuple[Square, bool, int]] = []
+    lots: dict[int, Lot] = {}
     for n, item in enumerate(properties):
         path = f"properties.{n}"
         sq = property_square(board, item.square, f"{path}.square")
-        if sq.index in out:
+        if sq.index in lots:
             raise EngineError("error.duplicate_square", field=f"{path}.square", square=sq.name)
         if item.buildings and sq.kind != STREET:
             raise EngineError("error.not_buildable", field=f"{path}.buildings", square=sq.name)
-        out[sq.index] = (sq, item.mortgaged, item.buildings,
-                         level_of(item.buildings, rules, f"{path}.buildings"))
-    # Each colour group must be a possible state: buildings only on a complete, even group, ...
-    for group in sorted({sq.group for sq, _, _, _ in out.values() if sq.kind == STREET}):  # type: ignore[type-var]
-        lots = board.group(group)  # type: ignore[arg-type]
-        state = [out.get(lot.index) for lot in lots]
-        check_group(rules, lots, [s[3] if s else 0 for s in state], [bool(s and s[1]) for s in state],
-                    None not in state, "properties")
-    check_stock(rules, [lv for _, _, _, lv in out.values()], "properties")
-    return [(sq, m, b) for sq, m, b, _ in out.values()]
+        lots[sq.index] = (None, item.mortgaged, level_of(item.buildings, rules, f"{path}.buildings"), path)
+        out.append((sq, item.mortgaged, item.buildings))
+    check_position(board, rules, lots, "properties", "properties")  # one player owns every lot
+    return out
 
 
 def income_tax(request: object) -> dict[str, Any]:
