@@ -113,14 +113,6 @@ class Group:
         return {str(lot.index): b for lot, b in zip(self.lots, buildings or self.buildings)}
 
 
-def street(ctx: Context, ref: object) -> Square:
-    """The request's square; it must be a street (only streets carry buildings)."""
-    sq = find_square(ctx.board, ref, "square")
-    if sq.kind != STREET:
-        raise EngineError("error.not_buildable", field="square", square=sq.name)
-    return sq
-
-
 def _lots(ctx: Context, lots: tuple[Square, ...], refs: Any, field: str) -> dict[int, tuple[Any, str]]:
     """Lot references (a list, or a map's ``(ref, value)`` pairs) as board index -> (value,
     the item's path): every lot in the group, none twice."""
@@ -190,7 +182,7 @@ def check_build(request: object) -> dict[str, Any]:
     req = parse(BuildRequest, request)
     ctx = context(req.edition, req.house_rules)
     rules = ctx.rules
-    sq = street(ctx, req.square)
+    sq = find_square(ctx.board, req.square, "square", (STREET,), "error.not_buildable")
     owned_all, own_turn = req.owned_all, req.own_turn
     group = read_group(ctx, req, sq, owned_all)
     bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
@@ -319,7 +311,7 @@ def sell_buildings(request: object) -> dict[str, Any]:
     req = parse(SellRequest, request)
     ctx = context(req.edition, req.house_rules)
     rules = ctx.rules
-    sq = street(ctx, req.square)
+    sq = find_square(ctx.board, req.square, "square", (STREET,), "error.not_buildable")
     group = read_group(ctx, req, sq, owned_all=True)
     bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
     hbh = group.hbh

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from .boards import STREET, Board, Square
+from .boards import PROPERTY_KINDS, STREET, Board, Square
 from .editions import EDITIONS, HOUSE_RULES, Edition, Rules, board_edition, with_house_rules
 from .errors import EngineError
 from .explain import Step
@@ -85,20 +85,22 @@ def context(edition_id: object, house_rules: Sequence[str] = ()) -> Context:
                    ed.board)
 
 
-def find_square(board: Board, ref: object, field: str) -> Square:
-    """A square by index or name; a bad reference is ``error.unknown_square`` naming ``field``."""
+def find_square(board: Board, ref: object, field: str, kinds: tuple[str, ...] | None = None,
+                error: str = "error.not_a_property") -> Square:
+    """A square by index or name, and (given ``kinds``) of one of those kinds: else
+    ``error.unknown_square`` or ``error`` naming ``field``."""
     try:
-        return board.find(ref)
+        sq = board.find(ref)
     except EngineError as err:
         raise EngineError(err.key, field=field, **err.params) from None
+    if kinds is not None and sq.kind not in kinds:
+        raise EngineError(error, field=field, square=sq.name)
+    return sq
 
 
 def property_square(board: Board, ref: object, field: str) -> Square:
     """A square that can be owned (street, station or utility)."""
-    sq = find_square(board, ref, field)
-    if not sq.is_property:
-        raise EngineError("error.not_a_property", field=field, square=sq.name)
-    return sq
+    return find_square(board, ref, field, PROPERTY_KINDS)
 
 
 def square_info(sq: Square) -> dict[str, Any]:

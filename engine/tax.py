@@ -54,10 +54,7 @@ class TaxRequest(BoardRequest):
 def _tax_square(ctx: Context, ref: object) -> Square:
     if isinstance(ref, str) and ref.strip().casefold() in SHORTHANDS:
         ref = SHORTHANDS[ref.strip().casefold()]
-    sq = find_square(ctx.board, ref, "square")
-    if sq.kind != TAX:
-        raise EngineError("error.not_a_tax_square", field="square", square=sq.name)
-    return sq
+    return find_square(ctx.board, ref, "square", (TAX,), "error.not_a_tax_square")
 
 
 def _holdings(ctx: Context, properties: tuple[Holding, ...]) -> list[tuple[Square, bool, int]]:
