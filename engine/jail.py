@@ -234,7 +234,10 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
     r = ed.rules
     q = 5.0 / 6.0  # 1 - P_DOUBLES, as a float (Fraction arithmetic is slow here)
     any_time = r.jail_pay_when.value == "any-time-then-next-turn"
-    rents = _jail_rents(ed, built)
+    # expected rents per turn from the exact chain on this board (none without built groups)
+    rents = markov.jail_rents(markov.MarkovModel(
+        board=ed.board.id, jail_max_turns=r.jail_max_turns.value, doubles_to_jail=r.doubles_to_jail.value,
+        third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move"), built) if built else None
     advice: dict[str, Any] = {"heuristic": rents is None, "roll_first": False}
     if rents is not None:
         leave_turn, stay_turn = rents.leave_turn, rents.stay_turn
@@ -278,18 +281,6 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
         steps.append(step("jail-doubles", key, option=option, **params))
     advice.update(choice=choice, option=option, reason_key=key, params=params)
     return advice
-
-
-def _jail_rents(ed: Edition, built: tuple[tuple[str, int], ...]) -> markov.JailRents | None:
-    """Expected rents per turn from engine.markov, or None without built groups."""
-    assert ed.rules is not None and ed.board is not None
-    if not built:
-        return None
-    r = ed.rules
-    model = markov.MarkovModel(board=ed.board.id, jail_max_turns=r.jail_max_turns.value,
-                               doubles_to_jail=r.doubles_to_jail.value,
-                               third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move")
-    return markov.jail_rents(model, built)
 
 
 __all__ = ["jail_decision", "p_free", "max_get_out_cards", "P_DOUBLES", "KEYS_IN_BOX"]

@@ -51,12 +51,6 @@ class TaxRequest(BoardRequest):
                                                                     "(for the 10%)")
 
 
-def _tax_square(ctx: Context, ref: object) -> Square:
-    if isinstance(ref, str) and ref.strip().casefold() in SHORTHANDS:
-        ref = SHORTHANDS[ref.strip().casefold()]
-    return find_square(ctx.board, ref, "square", (TAX,), "error.not_a_tax_square")
-
-
 def _holdings(ctx: Context, properties: tuple[Holding, ...]) -> list[tuple[Square, bool, int]]:
     """The ``properties`` list as (square, mortgaged, buildings), checked as a whole position."""
     board, rules = ctx.board, ctx.rules
@@ -86,7 +80,9 @@ def income_tax(request: object) -> dict[str, Any]:
     req = parse(TaxRequest, request)
     ctx = context(req.edition, req.house_rules)
     rules = ctx.rules
-    sq = _tax_square(ctx, req.square)
+    ref = req.square  # a square, or the shorthand income / luxury
+    ref = SHORTHANDS.get(ref.strip().casefold(), ref) if isinstance(ref, str) else ref
+    sq = find_square(ctx.board, ref, "square", (TAX,), "error.not_a_tax_square")
     cash = req.cash or 0
     holdings = _holdings(ctx, req.properties or ())
     counted = req.cash is not None or req.properties is not None
