@@ -441,12 +441,6 @@ def landing_odds(board: object = "atlantic-city", jail_strategy: object = "leave
 # --------------------------------------------------------------------------- rent
 
 
-def _group_squares(board: _boards.Board, group: object) -> tuple[_boards.Square, ...]:
-    if not isinstance(group, str) or group not in _boards.GROUPS:
-        raise EngineError("error.unknown_group", field="group", group=show(group))
-    return tuple(s for s in board.squares if s.group == group)
-
-
 def _rent(square: _boards.Square, level: int) -> int:
     rents = square.rents or (0,) * 6
     return 2 * rents[0] if level == 0 else rents[level]
@@ -501,7 +495,7 @@ def _group_rents(model: MarkovModel) -> tuple[GroupRents, ...]:
     board = _board(model.board)
     out = []
     for group in _boards.GROUPS:
-        squares = _group_squares(board, group)
+        squares = board.group(group)
         house = squares[0].house_cost or 0
         exp = tuple(sum(sol.landings_per_turn[s.index] * _rent(s, lv) for s in squares)
                     for lv in LEVELS)
@@ -625,7 +619,7 @@ def _jail_rents(model: MarkovModel, built: tuple[tuple[str, int], ...]) -> JailR
     board = _board(model.board)
     rent = [0.0] * POSITIONS
     for group, level in built:
-        for s in _group_squares(board, group):
+        for s in board.group(group):
             rent[s.index] = float(_rent(s, level))
 
     def turn_rent(ch: _Chain, state: int) -> float:
