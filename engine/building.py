@@ -272,24 +272,21 @@ def _sell_levels(ctx: Context, sell: int | tuple[tuple[str, int], ...], sq: Squa
     levels = list(group.levels)
     if not isinstance(sell, int):
         counts = _lots(ctx, group.lots, sell, "sell")
-        total = 0
         for i, lot in enumerate(group.lots):
             n, path = counts.get(lot.index, (0, ""))
             if n > levels[i]:
                 raise EngineError("error.out_of_range", field=path, value=n, min=0, max=levels[i])
             levels[i] -= n
-            total += n
-        if total == 0:
+        if levels == list(group.levels):
             raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
         return levels
-    n = sell
     if sum(levels) == 0:
         raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
-    if n > sum(levels):
-        raise EngineError("error.out_of_range", field="sell", value=n, min=1, max=sum(levels))
+    if sell > sum(levels):
+        raise EngineError("error.out_of_range", field="sell", value=sell, min=1, max=sum(levels))
     first = group.position(sq)
     order = [first] + [i for i in range(len(levels)) if i != first]
-    for _ in range(n):
+    for _ in range(sell):
         top = max(levels)
         i = next(j for j in order if levels[j] == top)
         levels[i] -= 1
