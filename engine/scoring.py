@@ -240,12 +240,7 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
     players = _players(req, cg.min_players.value, cg.max_players.value)
     target = cg.target.value
     mult = cg.token_multiplier.value
-    hotel_value: int | None = None
-    counts = {"house": 0, "hotel": 0, "token": 0}
-    parsed: list[list[dict[str, Any]]] = []
-    n_sets = 0
     for p, (_, player) in enumerate(players):
-        mine: list[dict[str, Any]] = []
         for j, s in enumerate(player.sets):
             spath = f"players.{p}.sets.{j}"
             if (s.houses or s.hotel) and s.kind != "street":
@@ -253,20 +248,16 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
             if s.hotel and s.houses < CARD_MAX_HOUSES:
                 raise EngineError("error.hotel_needs_houses", field=f"{spath}.hotel",
                                   houses=s.houses, needed=CARD_MAX_HOUSES)
-            counts["house"] += s.houses
-            counts["hotel"] += int(s.hotel)
-            counts["token"] += int(s.token)
-            mine.append(asdict(s))
-        n_sets += len(mine)
-        parsed.append(mine)
-    if n_sets > CARD_MAX_SETS:
-        raise EngineError("error.too_many_sets", field="players", count=n_sets, max=CARD_MAX_SETS)
+    table = [s for _, player in players for s in player.sets]
+    if len(table) > CARD_MAX_SETS:
+        raise EngineError("error.too_many_sets", field="players", count=len(table), max=CARD_MAX_SETS)
+    counts = {"house": sum(s.houses for s in table), "hotel": sum(s.hotel for s in table),
+              "token": sum(s.token for s in table)}
     for card, n in counts.items():
         if n > CARD_COUNTS[card].value:
             raise EngineError(f"error.card_count.{card}", field="players", count=n,
                               max=CARD_COUNTS[card].value)
-    if counts["hotel"]:
-        hotel_value = required(req.hotel_value, "hotel_value")
+    hotel_value = required(req.hotel_value, "hotel_value") if counts["hotel"] else None
 
     steps: list[Step] = [step("cards-scoring", "step.score.card_rule", multiplier=mult,
                               house_adds_value=cg.house_adds_set_value.value,
@@ -277,20 +268,20 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
         steps.append(step("ruling-card-game-values", "step.score.card_hotel_input",
                           hotel_value=hotel_value, cite=cg.hotel_value))
     results: list[dict[str, Any]] = []
-    for p, ((name, player), mine) in enumerate(zip(players, parsed)):
+    for name, player in players:
         money = player.money
         breakdown: list[dict[str, Any]] = [{"item": "money", "amount": money}]
         income = 0
-        for j, s in enumerate(mine):
-            base = s["value"] * (1 + s["houses"] if cg.house_adds_set_value.value else 1)
-            if s["hotel"]:
+        for j, s in enumerate(player.sets):
+            base = s.value * (1 + s.houses if cg.house_adds_set_value.value else 1)
+            if s.hotel:
                 base += hotel_value or 0
-            amount = base * mult if s["token"] else base
+            amount = base * mult if s.token else base
             income += amount
-            breakdown.append({"item": "set", "set": j, **s, "amount": amount})
+            breakdown.append({"item": "set", "set": j, **asdict(s), "amount": amount})
             steps.append(step("cards-scoring", "step.score.card_set", player=name, set=j + 1,
-                              value=s["value"], houses=s["houses"], hotel=s["hotel"],
-                              token=s["token"], amount=amount))
+                              value=s.value, houses=s.houses, hotel=s.hotel, token=s.token,
+                              amount=amount))
         total = sum(item["amount"] for item in breakdown)
         reached = total >= target
         steps.append(step("cards-goal", "step.score.card_player", player=name, money=money,
