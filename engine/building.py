@@ -101,16 +101,13 @@ class Group:
     def houses(self) -> int:
         return sum(b for b in self.buildings if b != HOTEL)
 
-    @property
-    def hotels(self) -> int:
-        return sum(1 for b in self.buildings if b == HOTEL)
-
     def position(self, sq: Square) -> int:
         return self.lots.index(sq)
 
-    def as_map(self, buildings: tuple[int, ...] | None = None) -> dict[str, int]:
-        """JSON-friendly ``{"37": 2, "39": 3}``."""
-        return {str(lot.index): b for lot, b in zip(self.lots, buildings or self.buildings)}
+    def as_map(self, buildings: tuple[int, ...] | None = None, names: bool = False) -> dict[str, int]:
+        """JSON-friendly ``{"37": 2, "39": 3}`` (``names``: by the lots' names, for the steps)."""
+        return {lot.name if names else str(lot.index): b
+                for lot, b in zip(self.lots, buildings or self.buildings)}
 
 
 def _lots(ctx: Context, lots: tuple[Square, ...], refs: Any, field: str) -> dict[int, tuple[Any, str]]:
@@ -144,11 +141,11 @@ def read_group(ctx: Context, req: GroupState, sq: Square, owned_all: bool) -> Gr
     return group
 
 
-def bank_stock(ctx: Context, req: GroupState, houses_out: int, hotels_out: int) -> tuple[int, int]:
-    """Houses and hotels left in the bank (default: the box minus those on the board here)."""
+def bank_stock(ctx: Context, req: GroupState, group: Group) -> tuple[int, int]:
+    """Houses and hotels left in the bank (default: the box minus those on the group)."""
     rules = ctx.rules
     total = {"houses": rules.houses_in_bank.value, "hotels": rules.hotels_in_bank.value}
-    out = {"houses": houses_out, "hotels": hotels_out}
+    out = {"houses": group.houses, "hotels": group.buildings.count(HOTEL)}
     given = {"houses": req.bank_houses, "hotels": req.bank_hotels}
     left = {k: total[k] - out[k] if given[k] is None else given[k] for k in total}
     for k in total:  # more on the board than the box holds, or than the box minus the bank's
@@ -158,10 +155,6 @@ def bank_stock(ctx: Context, req: GroupState, houses_out: int, hotels_out: int) 
                               houses=seen["houses"], hotels=seen["hotels"],
                               total_houses=total["houses"], total_hotels=total["hotels"])
     return left["houses"], left["hotels"]
-
-
-def _names(group: Group, buildings: tuple[int, ...] | None = None) -> dict[str, int]:
-    return {lot.name: b for lot, b in zip(group.lots, buildings or group.buildings)}
 
 
 def _hotel_clause(group: Group) -> str:
@@ -185,7 +178,7 @@ def check_build(request: object) -> dict[str, Any]:
     sq = find_square(ctx.board, req.square, "square", (STREET,), "error.not_buildable")
     owned_all, own_turn = req.owned_all, req.own_turn
     group = read_group(ctx, req, sq, owned_all)
-    bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
+    bank_houses, bank_hotels = bank_stock(ctx, req, group)
     hbh = group.hbh
     steps: list[Step] = []
     reasons: list[str] = []
@@ -220,7 +213,7 @@ def check_build(request: object) -> dict[str, Any]:
         building, cost = "hotel", sq.hotel_cost
         ready = all(level >= hbh for level in group.levels)
         steps.append(step(_hotel_clause(group), "step.build.hotel_ready" if ready else "step.build.hotel_not_ready",
-                          houses=hbh, lowest=min(group.levels), buildings=_names(group),
+                          houses=hbh, lowest=min(group.levels), buildings=group.as_map(names=True),
                           cite=rules.houses_before_hotel))
         if not ready:
             reasons.append("reason.build.hotel_needs_houses")
@@ -229,7 +222,7 @@ def check_build(request: object) -> dict[str, Any]:
         lowest = min(group.levels)
         if rules.even_building.value:
             steps.append(step("build-even", "step.build.even" if current <= lowest else "step.build.uneven",
-                              square=sq.name, houses=current, lowest=lowest, buildings=_names(group),
+                              square=sq.name, houses=current, lowest=lowest, buildings=group.as_map(names=True),
                               cite=rules.even_building))
             if current > lowest:
                 reasons.append("reason.build.uneven")
@@ -310,7 +303,7 @@ def sell_buildings(request: object) -> dict[str, Any]:
     rules = ctx.rules
     sq = find_square(ctx.board, req.square, "square", (STREET,), "error.not_buildable")
     group = read_group(ctx, req, sq, owned_all=True)
-    bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
+    bank_houses, bank_hotels = bank_stock(ctx, req, group)
     hbh = group.hbh
     target = _sell_levels(ctx, req.sell, sq, group)
     after = tuple(HOTEL if level == hbh + 1 else level for level in target)
@@ -319,8 +312,8 @@ def sell_buildings(request: object) -> dict[str, Any]:
 
     if rules.even_building.value:
         even = max(target) - min(target) <= 1
-        steps.append(step("build-sell", "step.sell.even" if even else "step.sell.uneven", before=_names(group),
-                          after=_names(group, after), cite=rules.even_building))
+        steps.append(step("build-sell", "step.sell.even" if even else "step.sell.uneven", before=group.as_map(names=True),
+                          after=group.as_map(after, names=True), cite=rules.even_building))
         if not even:
             reasons.append("reason.sell.uneven")
 
