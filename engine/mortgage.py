@@ -137,12 +137,11 @@ def _buildings(req: MortgageRequest, board: Board, sq: Square, rules: Rules) -> 
     return levels
 
 
-def _sale(sq: Square, rules: Rules, before: int, after: int) -> tuple[dict[str, Any], list[Step]]:
-    """Selling one lot's buildings from level ``before`` down to ``after``: proceeds and steps."""
+def _sale(sq: Square, rules: Rules, before: int, after: int, steps: list[Step]) -> dict[str, Any]:
+    """Selling one lot's buildings from level ``before`` down to ``after``: what was sold and
+    its proceeds (the steps are added to ``steps``)."""
     top = hotel_level(rules)
-    house = sq.house_cost or 0
-    half_house = house // 2  # every printed house price is even: halves are whole
-    steps: list[Step] = []
+    half_house = (sq.house_cost or 0) // 2  # every printed house price is even: halves are whole
     hotel_part = 0
     houses_sold = before - after
     if before == top:
@@ -157,10 +156,9 @@ def _sale(sq: Square, rules: Rules, before: int, after: int) -> tuple[dict[str, 
         steps.append(step("build-sell", "step.mortgage.sell_houses", square=sq.name,
                           houses=houses_sold, half_price=half_house,
                           amount=houses_sold * half_house))
-    sold = {"square": square_info(sq), "from": request_level(before, rules),
+    return {"square": square_info(sq), "from": request_level(before, rules),
             "to": request_level(after, rules), "hotel_sold": before == top,
             "houses_sold": houses_sold, "proceeds": proceeds}
-    return sold, steps
 
 
 def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
@@ -168,7 +166,6 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
     scope = rules.mortgage_scope.value
     steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name,
                       scope=scope, cite=rules.mortgage_scope))
-    target: dict[int, int] = {}
     if scope == "group":
         target = {i: 0 for i in levels}
     else:
@@ -188,9 +185,8 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
     sold: list[dict[str, Any]] = []
     for i in sorted(levels):
         if levels[i] > target[i]:
-            item, item_steps = _sale(board.squares[i], rules, levels[i], target[i])
+            item = _sale(board.squares[i], rules, levels[i], target[i], steps)
             sold.append(item)
-            steps.extend(item_steps)
             if (item["hotel_sold"] and rules.hotel_sale.value == "needs-bank-houses"
                     and not all_hotels_go):
                 steps.append(step("build-sell-hotel", "step.mortgage.hotel_needs_bank_houses",
