@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import building, jail, markov, mortgage, rent, scoring, tax
+from .calc import square_info
 from .editions import EDITIONS
 from .errors import EngineError
 
@@ -114,8 +115,7 @@ def describe() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for ed in EDITIONS.values():
         squares = [] if ed.board is None else [
-            {"index": s.index, "name": s.name, "kind": s.kind, "group": s.group,
-             "price": s.price, "mortgage": s.mortgage, "house_cost": s.house_cost}
+            {**square_info(s), "price": s.price, "mortgage": s.mortgage, "house_cost": s.house_cost}
             for s in ed.board.squares]
         out.append({"id": ed.id, "source": ed.source, "language": ed.language, "mode": ed.mode,
                     "base": ed.base, "currency": ed.currency,
