@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -309,3 +310,23 @@ def test_the_site_publishes_the_schemas(tmp_path: Path) -> None:
         kind = path.name.removesuffix(".schema.json")
         assert json.loads(path.read_text(encoding="utf-8")) == json.loads(
             json.dumps(schemas()[kind]))
+
+
+def test_the_calculators_cite_each_step_source_and_ruling() -> None:
+    """The build-time presenter reads a step's own ``source`` and ``ruling``: a cited step shows
+    its source and links its ruling, an uncited one shows no citation."""
+    from hooks import render_calculator as rc
+    links = {"ruling-silent-sources": ("R.1", "rulings.md#ruling-silent-sources")}
+    seen = Counter()
+    for request in ({"edition": "classic-us", "square": 39, "owned": 2},   # a ruling cited
+                    {"edition": "nl-2001", "square": 39, "owned": 1}):     # an uncited step
+        result = api.calculate("rent", request)
+        html = rc.render_output(rc.Formatter("nl"), rc.VIEWS["rent"], result, links)
+        items = html.split("<li ")[1:]
+        assert len(items) == len(result["steps"])
+        for s, item in zip(result["steps"], items):
+            assert ('class="calc-cite"' in item) == bool(s["source"]), item
+            ruled = s["ruling"] == "ruling-silent-sources"
+            assert ('href="rulings.md#ruling-silent-sources"' in item) == ruled, item
+            seen.update(["cited" if s["source"] else "uncited"] + ["ruling"] * ruled)
+    assert set(seen) == {"cited", "uncited", "ruling"}, seen
