@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import building, jail, markov, mortgage, rent, scoring, tax
+from .calc import square_info
 from .editions import EDITIONS
 from .errors import EngineError
 
@@ -61,13 +62,6 @@ REQUESTS: Mapping[str, type] = MappingProxyType({
 SCHEMA_DIR = "schemas"
 """Where the site publishes the schemas, next to the engine (``<kind>.schema.json``)."""
 
-def _function(kind: object) -> Callable[[object], dict[str, Any]]:
-    if not isinstance(kind, str) or kind not in KINDS:
-        shown = kind[:40] if isinstance(kind, str) else type(kind).__name__
-        raise EngineError("error.unknown_calculation", field="kind", kind=shown)
-    return KINDS[kind]
-
-
 def calculate(kind: str, request: object) -> dict[str, Any]:
     """Run calculation ``kind`` on ``request``; invalid input gives the error as a dict.
 
@@ -76,10 +70,13 @@ def calculate(kind: str, request: object) -> dict[str, Any]:
     >>> calculate("jail", [])["error"]
     'error.request_not_object'
     """
+    if not isinstance(kind, str) or kind not in KINDS:
+        shown = kind[:40] if isinstance(kind, str) else type(kind).__name__
+        return EngineError("error.unknown_calculation", field="kind", kind=shown).to_dict()
     try:
         # No pre-walk for huge numbers: every declared number has a range, and every value a
         # lookup checks (square, edition) is shown in errors through validate.show.
-        return _function(kind)(request)
+        return KINDS[kind](request)
     except EngineError as err:
         return err.to_dict()
 
@@ -118,8 +115,7 @@ def describe() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for ed in EDITIONS.values():
         squares = [] if ed.board is None else [
-            {"index": s.index, "name": s.name, "kind": s.kind, "group": s.group,
-             "price": s.price, "mortgage": s.mortgage, "house_cost": s.house_cost}
+            {**square_info(s), "price": s.price, "mortgage": s.mortgage, "house_cost": s.house_cost}
             for s in ed.board.squares]
         out.append({"id": ed.id, "source": ed.source, "language": ed.language, "mode": ed.mode,
                     "base": ed.base, "currency": ed.currency,

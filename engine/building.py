@@ -101,24 +101,13 @@ class Group:
     def houses(self) -> int:
         return sum(b for b in self.buildings if b != HOTEL)
 
-    @property
-    def hotels(self) -> int:
-        return sum(1 for b in self.buildings if b == HOTEL)
-
     def position(self, sq: Square) -> int:
         return self.lots.index(sq)
 
-    def as_map(self, buildings: tuple[int, ...] | None = None) -> dict[str, int]:
-        """JSON-friendly ``{"37": 2, "39": 3}``."""
-        return {str(lot.index): b for lot, b in zip(self.lots, buildings or self.buildings)}
-
-
-def street(ctx: Context, ref: object) -> Square:
-    """The request's square; it must be a street (only streets carry buildings)."""
-    sq = find_square(ctx.board, ref, "square")
-    if sq.kind != STREET:
-        raise EngineError("error.not_buildable", field="square", square=sq.name)
-    return sq
+    def as_map(self, buildings: tuple[int, ...] | None = None, names: bool = False) -> dict[str, int]:
+        """JSON-friendly ``{"37": 2, "39": 3}`` (``names``: by the lots' names, for the steps)."""
+        return {lot.name if names else str(lot.index): b
+                for lot, b in zip(self.lots, buildings or self.buildings)}
 
 
 def _lots(ctx: Context, lots: tuple[Square, ...], refs: Any, field: str) -> dict[int, tuple[Any, str]]:
@@ -152,11 +141,11 @@ def read_group(ctx: Context, req: GroupState, sq: Square, owned_all: bool) -> Gr
     return group
 
 
-def bank_stock(ctx: Context, req: GroupState, houses_out: int, hotels_out: int) -> tuple[int, int]:
-    """Houses and hotels left in the bank (default: the box minus those on the board here)."""
+def bank_stock(ctx: Context, req: GroupState, group: Group) -> tuple[int, int]:
+    """Houses and hotels left in the bank (default: the box minus those on the group)."""
     rules = ctx.rules
     total = {"houses": rules.houses_in_bank.value, "hotels": rules.hotels_in_bank.value}
-    out = {"houses": houses_out, "hotels": hotels_out}
+    out = {"houses": group.houses, "hotels": group.buildings.count(HOTEL)}
     given = {"houses": req.bank_houses, "hotels": req.bank_hotels}
     left = {k: total[k] - out[k] if given[k] is None else given[k] for k in total}
     for k in total:  # more on the board than the box holds, or than the box minus the bank's
@@ -166,10 +155,6 @@ def bank_stock(ctx: Context, req: GroupState, houses_out: int, hotels_out: int) 
                               houses=seen["houses"], hotels=seen["hotels"],
                               total_houses=total["houses"], total_hotels=total["hotels"])
     return left["houses"], left["hotels"]
-
-
-def _names(group: Group, buildings: tuple[int, ...] | None = None) -> dict[str, int]:
-    return {lot.name: b for lot, b in zip(group.lots, buildings or group.buildings)}
 
 
 def _hotel_clause(group: Group) -> str:
@@ -190,10 +175,10 @@ def check_build(request: object) -> dict[str, Any]:
     req = parse(BuildRequest, request)
     ctx = context(req.edition, req.house_rules)
     rules = ctx.rules
-    sq = street(ctx, req.square)
+    sq = find_square(ctx.board, req.square, "square", (STREET,), "error.not_buildable")
     owned_all, own_turn = req.owned_all, req.own_turn
     group = read_group(ctx, req, sq, owned_all)
-    bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
+    bank_houses, bank_hotels = bank_stock(ctx, req, group)
     hbh = group.hbh
     steps: list[Step] = []
     reasons: list[str] = []
@@ -228,7 +213,7 @@ def check_build(request: object) -> dict[str, Any]:
         building, cost = "hotel", sq.hotel_cost
         ready = all(level >= hbh for level in group.levels)
         steps.append(step(_hotel_clause(group), "step.build.hotel_ready" if ready else "step.build.hotel_not_ready",
-                          houses=hbh, lowest=min(group.levels), buildings=_names(group),
+                          houses=hbh, lowest=min(group.levels), buildings=group.as_map(names=True),
                           cite=rules.houses_before_hotel))
         if not ready:
             reasons.append("reason.build.hotel_needs_houses")
@@ -237,7 +222,7 @@ def check_build(request: object) -> dict[str, Any]:
         lowest = min(group.levels)
         if rules.even_building.value:
             steps.append(step("build-even", "step.build.even" if current <= lowest else "step.build.uneven",
-                              square=sq.name, houses=current, lowest=lowest, buildings=_names(group),
+                              square=sq.name, houses=current, lowest=lowest, buildings=group.as_map(names=True),
                               cite=rules.even_building))
             if current > lowest:
                 reasons.append("reason.build.uneven")
@@ -247,15 +232,12 @@ def check_build(request: object) -> dict[str, Any]:
                           bank_houses=bank_houses, cite=rules.houses_in_bank))
         if bank_houses < 1:
             reasons.append("reason.build.no_houses")
+        steps.append(step("build-set", "step.build.house_cost", square=sq.name, cost=cost))
     elif building == "hotel":
         steps.append(step("build-limit", "step.build.bank_hotels" if bank_hotels else "step.build.no_hotels_left",
                           bank_hotels=bank_hotels, cite=rules.hotels_in_bank))
         if bank_hotels < 1:
             reasons.append("reason.build.no_hotels")
-
-    if building == "house":
-        steps.append(step("build-set", "step.build.house_cost", square=sq.name, cost=cost))
-    elif building == "hotel":
         steps.append(step(_hotel_clause(group), "step.build.hotel_cost", square=sq.name, cost=cost,
                           houses_back=hbh, cite=rules.houses_before_hotel))
 
@@ -264,8 +246,7 @@ def check_build(request: object) -> dict[str, Any]:
     houses_after, hotels_after = bank_houses, bank_hotels
     if allowed:
         new = list(group.buildings)
-        i = group.position(sq)
-        new[i] = HOTEL if building == "hotel" else current + 1
+        new[group.position(sq)] = HOTEL if building == "hotel" else current + 1
         after = group.as_map(tuple(new))
         if building == "hotel":
             houses_after, hotels_after = bank_houses + hbh, bank_hotels - 1
@@ -284,24 +265,21 @@ def _sell_levels(ctx: Context, sell: int | tuple[tuple[str, int], ...], sq: Squa
     levels = list(group.levels)
     if not isinstance(sell, int):
         counts = _lots(ctx, group.lots, sell, "sell")
-        total = 0
         for i, lot in enumerate(group.lots):
             n, path = counts.get(lot.index, (0, ""))
             if n > levels[i]:
                 raise EngineError("error.out_of_range", field=path, value=n, min=0, max=levels[i])
             levels[i] -= n
-            total += n
-        if total == 0:
+        if levels == list(group.levels):
             raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
         return levels
-    n = sell
     if sum(levels) == 0:
         raise EngineError("error.nothing_to_sell", field="sell", square=sq.name)
-    if n > sum(levels):
-        raise EngineError("error.out_of_range", field="sell", value=n, min=1, max=sum(levels))
+    if sell > sum(levels):
+        raise EngineError("error.out_of_range", field="sell", value=sell, min=1, max=sum(levels))
     first = group.position(sq)
     order = [first] + [i for i in range(len(levels)) if i != first]
-    for _ in range(n):
+    for _ in range(sell):
         top = max(levels)
         i = next(j for j in order if levels[j] == top)
         levels[i] -= 1
@@ -323,9 +301,9 @@ def sell_buildings(request: object) -> dict[str, Any]:
     req = parse(SellRequest, request)
     ctx = context(req.edition, req.house_rules)
     rules = ctx.rules
-    sq = street(ctx, req.square)
+    sq = find_square(ctx.board, req.square, "square", (STREET,), "error.not_buildable")
     group = read_group(ctx, req, sq, owned_all=True)
-    bank_houses, bank_hotels = bank_stock(ctx, req, group.houses, group.hotels)
+    bank_houses, bank_hotels = bank_stock(ctx, req, group)
     hbh = group.hbh
     target = _sell_levels(ctx, req.sell, sq, group)
     after = tuple(HOTEL if level == hbh + 1 else level for level in target)
@@ -334,8 +312,8 @@ def sell_buildings(request: object) -> dict[str, Any]:
 
     if rules.even_building.value:
         even = max(target) - min(target) <= 1
-        steps.append(step("build-sell", "step.sell.even" if even else "step.sell.uneven", before=_names(group),
-                          after=_names(group, after), cite=rules.even_building))
+        steps.append(step("build-sell", "step.sell.even" if even else "step.sell.uneven", before=group.as_map(names=True),
+                          after=group.as_map(after, names=True), cite=rules.even_building))
         if not even:
             reasons.append("reason.sell.uneven")
 

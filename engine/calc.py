@@ -16,15 +16,15 @@ bankrupt lots, score items) carry the same ``square`` object.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from .boards import STREET, Board, Square
+from .boards import PROPERTY_KINDS, STREET, Board, Square
 from .editions import EDITIONS, HOUSE_RULES, Edition, Rules, board_edition, with_house_rules
 from .errors import EngineError
 from .explain import Step
-from .money import Buildings, request_level
+from .money import Buildings, hotel_level, request_level
 from .validate import spec
 
 MAX_LOTS = 28
@@ -85,20 +85,22 @@ def context(edition_id: object, house_rules: Sequence[str] = ()) -> Context:
                    ed.board)
 
 
-def find_square(board: Board, ref: object, field: str) -> Square:
-    """A square by index or name; a bad reference is ``error.unknown_square`` naming ``field``."""
+def find_square(board: Board, ref: object, field: str, kinds: tuple[str, ...] | None = None,
+                error: str = "error.not_a_property") -> Square:
+    """A square by index or name, and (given ``kinds``) of one of those kinds: else
+    ``error.unknown_square`` or ``error`` naming ``field``."""
     try:
-        return board.find(ref)
+        sq = board.find(ref)
     except EngineError as err:
         raise EngineError(err.key, field=field, **err.params) from None
+    if kinds is not None and sq.kind not in kinds:
+        raise EngineError(error, field=field, square=sq.name)
+    return sq
 
 
 def property_square(board: Board, ref: object, field: str) -> Square:
     """A square that can be owned (street, station or utility)."""
-    sq = find_square(board, ref, field)
-    if not sq.is_property:
-        raise EngineError("error.not_a_property", field=field, square=sq.name)
-    return sq
+    return find_square(board, ref, field, PROPERTY_KINDS)
 
 
 def square_info(sq: Square) -> dict[str, Any]:
@@ -152,6 +154,33 @@ def check_group(rules: Rules, lots: Sequence[Square], levels: Sequence[int],
     if first_mortgaged is not None and max(levels) > 1:
         raise EngineError("error.buildings_with_mortgage_in_group", field=fields["mortgaged"],
                           square=first_mortgaged.name, group=group)
+
+
+Lot = tuple[object, bool, int, str]
+"""A lot of a position: (owner, mortgaged, internal level, the request path of the lot)."""
+
+
+def check_position(board: Board, rules: Rules, lots: Mapping[int, Lot], field: str | None,
+                   stock_field: str) -> None:
+    """Is this position (``lots`` by board index) possible? Else the EngineError.
+
+    Every built colour group must be a state :func:`check_group` allows (complete in one
+    owner's hands; its mistakes name ``field``, or, for ``None``, the path of the group's first
+    built lot), and the board holds no more buildings than the edition's box (``stock_field``).
+    """
+    for group in sorted({board.squares[i].group for i, (_, _, lv, _) in lots.items() if lv}):  # type: ignore[type-var]
+        members = board.group(group)  # type: ignore[arg-type]
+        state = [lots.get(s.index) for s in members]
+        first = next(s for s in state if s and s[2])
+        check_group(rules, members, [s[2] if s else 0 for s in state], [bool(s and s[1]) for s in state],
+                    all(s and s[0] == first[0] for s in state), field or first[3])
+    top = hotel_level(rules)
+    houses = sum(lv for _, _, lv, _ in lots.values() if lv < top)
+    hotels = sum(1 for _, _, lv, _ in lots.values() if lv == top)
+    total_houses, total_hotels = rules.houses_in_bank.value, rules.hotels_in_bank.value
+    if houses > total_houses or hotels > total_hotels:
+        raise EngineError("error.bank_stock_exceeded", field=stock_field, houses=houses, hotels=hotels,
+                          total_houses=total_houses, total_hotels=total_hotels)
 
 
 def group_lots(board: Board, sq: Square) -> tuple[Square, ...]:

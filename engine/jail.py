@@ -44,7 +44,6 @@ failed roll: the advice then says ``"roll_first": true``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -235,19 +234,19 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
     r = ed.rules
     q = 5.0 / 6.0  # 1 - P_DOUBLES, as a float (Fraction arithmetic is slow here)
     any_time = r.jail_pay_when.value == "any-time-then-next-turn"
-    inputs = _jail_rents(ed, built)
-    advice: dict[str, Any] = {"heuristic": inputs is None, "roll_first": False}
-    if inputs is not None:
-        leave_turn = float(inputs["leave_turn"])  # type: ignore[arg-type]
-        stay_turn = float(inputs["stay_turn"])  # type: ignore[arg-type]
-        last_turn = float(inputs["last_stay_turn"])  # type: ignore[arg-type]
-        free_turn = float(inputs["free_turn"])  # type: ignore[arg-type]
+    # expected rents per turn from the exact chain on this board (none without built groups)
+    rents = markov.jail_rents(markov.MarkovModel(
+        board=ed.board.id, jail_max_turns=r.jail_max_turns.value, doubles_to_jail=r.doubles_to_jail.value,
+        third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move"), built) if built else None
+    advice: dict[str, Any] = {"heuristic": rents is None, "roll_first": False}
+    if rents is not None:
+        leave_turn, stay_turn = rents.leave_turn, rents.stay_turn
+        last_turn, free_turn = rents.last_stay_turn, rents.free_turn
         cost_leave = leave_cost + leave_turn + (left - 1) * free_turn
         cost_stay = (sum(q ** (i - 1) * stay_turn for i in range(1, left))
                      + q ** (left - 1) * (last_turn + q * fine)
                      + sum((1 - q ** (i - 1)) * free_turn for i in range(2, left + 1)))
-        built = inputs["built"]
-        groups = ", ".join(f"{b['group']} {b['level']}" for b in built)  # type: ignore[attr-defined]
+        groups = ", ".join(f"{group} {level}" for group, level in rents.built)
         steps.append(step("jail-doubles", "step.jail.advice_rents", groups=groups,
                           board=ed.board.id, leave_turn=round(leave_turn, 2),
                           stay_turn=round(stay_turn, 2), last_stay_turn=round(last_turn, 2),
@@ -262,20 +261,14 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
         params: dict[str, Any] = {"stay_saves": round(leave_turn - stay_turn, 2),
                                   "cost_stay": round(cost_stay, 2),
                                   "cost_leave": round(cost_leave, 2), "attempts_left": left}
-        if leave_option is None:
-            choice, key = "stay", "step.jail.advice.cannot_pay"
-        elif cost_stay < cost_leave:
-            choice, key = "stay", "step.jail.advice.stay_saves"
-        else:
-            choice, key = "leave", "step.jail.advice.leave_cheaper"
+        choice, key = ("stay", "step.jail.advice.stay_saves") if cost_stay < cost_leave \
+            else ("leave", "step.jail.advice.leave_cheaper")
     else:
         params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost}
-        if leave_option is None:
-            choice, key = "stay", "step.jail.advice.cannot_pay"
-        elif left == 1:
-            choice, key = "stay", "step.jail.advice.last_attempt"
-        else:
-            choice, key = "leave", "step.jail.advice.heuristic_leave"
+        choice, key = ("stay", "step.jail.advice.last_attempt") if left == 1 \
+            else ("leave", "step.jail.advice.heuristic_leave")
+    if leave_option is None:
+        choice, key = "stay", "step.jail.advice.cannot_pay"
     option = "roll" if choice == "stay" else leave_option
     if choice == "leave" and any_time:
         # Paying now or after a failed roll both end with play resuming next turn, so the
@@ -288,18 +281,6 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
         steps.append(step("jail-doubles", key, option=option, **params))
     advice.update(choice=choice, option=option, reason_key=key, params=params)
     return advice
-
-
-def _jail_rents(ed: Edition, built: tuple[tuple[str, int], ...]) -> Mapping[str, Any] | None:
-    """Expected rents per turn from engine.markov, or None without built groups."""
-    assert ed.rules is not None and ed.board is not None
-    if not built:
-        return None
-    r = ed.rules
-    model = markov.MarkovModel(board=ed.board.id, jail_max_turns=r.jail_max_turns.value,
-                               doubles_to_jail=r.doubles_to_jail.value,
-                               third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move")
-    return markov.jail_rents(model, built).to_dict()
 
 
 __all__ = ["jail_decision", "p_free", "max_get_out_cards", "P_DOUBLES", "KEYS_IN_BOX"]

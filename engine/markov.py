@@ -63,7 +63,7 @@ is a complete unbuilt group (double rent), 1-4 houses, 5 a hotel.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -405,10 +405,6 @@ def _solve(model: MarkovModel) -> MarkovSolution:
                           tuple(landings), mean_rolls)
 
 
-def _position_name(board: _boards.Board, k: int) -> str:
-    return "in jail" if k == JAIL else board.squares[k].name
-
-
 def _odds_dict(sol: MarkovSolution, count: str) -> dict[str, object]:
     if not isinstance(count, str) or count not in COUNTS:
         raise EngineError("error.bad_choice", field="count", value=show(count), choices=", ".join(COUNTS))
@@ -422,7 +418,7 @@ def _odds_dict(sol: MarkovSolution, count: str) -> dict[str, object]:
         "mean_rolls_per_turn": sol.mean_rolls_per_turn,
         "positions": [
             {"index": k, "square": JAIL_SQUARE if k == JAIL else k, "in_jail": k == JAIL,
-             "name": _position_name(board, k), "probability": probs[k],
+             "name": "in jail" if k == JAIL else board.squares[k].name, "probability": probs[k],
              "landings_per_turn": sol.landings_per_turn[k]}
             for k in range(POSITIONS)
         ],
@@ -445,19 +441,9 @@ def landing_odds(board: object = "atlantic-city", jail_strategy: object = "leave
 # --------------------------------------------------------------------------- rent
 
 
-def _group_squares(board: _boards.Board, group: object) -> tuple[_boards.Square, ...]:
-    if not isinstance(group, str) or group not in _boards.GROUPS:
-        raise EngineError("error.unknown_group", field="group", group=show(group))
-    return tuple(s for s in board.squares if s.group == group)
-
-
 def _rent(square: _boards.Square, level: int) -> int:
     rents = square.rents or (0,) * 6
     return 2 * rents[0] if level == 0 else rents[level]
-
-
-def _group_rent(board: _boards.Board, landings: Sequence[float], group: str, level: int) -> float:
-    return sum(landings[s.index] * _rent(s, level) for s in _group_squares(board, group))
 
 
 @dataclass(frozen=True)
@@ -509,9 +495,10 @@ def _group_rents(model: MarkovModel) -> tuple[GroupRents, ...]:
     board = _board(model.board)
     out = []
     for group in _boards.GROUPS:
-        squares = _group_squares(board, group)
+        squares = board.group(group)
         house = squares[0].house_cost or 0
-        exp = tuple(_group_rent(board, sol.landings_per_turn, group, lv) for lv in LEVELS)
+        exp = tuple(sum(sol.landings_per_turn[s.index] * _rent(s, lv) for s in squares)
+                    for lv in LEVELS)
         cost = house * len(squares)
         steps = tuple(
             HouseStep(lv, lv + 1, cost, exp[lv + 1] - exp[lv],
@@ -632,7 +619,7 @@ def _jail_rents(model: MarkovModel, built: tuple[tuple[str, int], ...]) -> JailR
     board = _board(model.board)
     rent = [0.0] * POSITIONS
     for group, level in built:
-        for s in _group_squares(board, group):
+        for s in board.group(group):
             rent[s.index] = float(_rent(s, level))
 
     def turn_rent(ch: _Chain, state: int) -> float:
@@ -642,8 +629,8 @@ def _jail_rents(model: MarkovModel, built: tuple[tuple[str, int], ...]) -> JailR
     def long_run(ch: _Chain) -> float:
         return sum(p * sum(v * r for v, r in zip(vis, rent)) for p, vis in zip(ch.pi, ch.visits))
 
-    leave = _chain(_replace(model, "leave"))
-    stay = _chain(_replace(model, "stay"))
+    leave = _chain(replace(model, jail_strategy="leave"))
+    stay = _chain(replace(model, jail_strategy="stay"))
     free_weight = sum(p for s, p in zip(leave.states, leave.pi) if s >= 0)
     free = sum(p * sum(v * r for v, r in zip(vis, rent))
                for s, p, vis in zip(leave.states, leave.pi, leave.visits) if s >= 0) / free_weight
@@ -656,12 +643,6 @@ def _jail_rents(model: MarkovModel, built: tuple[tuple[str, int], ...]) -> JailR
         long_run_leave=long_run(leave),
         long_run_stay=long_run(stay),
     )
-
-
-def _replace(m: MarkovModel, strategy: str) -> MarkovModel:
-    values = m.to_dict()
-    values["jail_strategy"] = strategy
-    return MarkovModel(**values)  # type: ignore[arg-type]
 
 
 def jail_advice_inputs(built: object, board: object = "atlantic-city",

@@ -42,7 +42,7 @@ from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
 from .money import Amount, Buildings, hotel_level, level_of, request_level, ten_percent
-from .validate import parse, show, spec
+from .validate import parse, required, show, spec
 
 @dataclass(frozen=True)
 class MortgageRequest:
@@ -61,19 +61,20 @@ class MortgageRequest:
                                                                "owes (required there)")
 
 
-def interest_steps(sq: Square, rules: Rules) -> tuple[Amount, Amount, list[Step]]:
-    """The interest on one lot's mortgage, with the lift and (when it matters) rounding steps."""
+def interest_steps(sq: Square, rules: Rules, steps: list[Step]) -> tuple[int, Amount, Amount]:
+    """(value, exact interest, interest to pay) of one lot's mortgage; adds the interest step
+    and (when it matters) the rounding step to ``steps``."""
     value = sq.mortgage or 0
     exact, paid = ten_percent(value, rules)
-    steps = [step("mortgage-lift", "step.mortgage.interest", square=sq.name, value=value,
-                  percent=rules.mortgage_interest_percent.value, interest=exact,
-                  cite=rules.mortgage_interest_percent)]
+    steps.append(step("mortgage-lift", "step.mortgage.interest", square=sq.name, value=value,
+                      percent=rules.mortgage_interest_percent.value, interest=exact,
+                      cite=rules.mortgage_interest_percent))
     if exact != paid:
         mode = rules.interest_rounding.value.replace("-", "_")
         steps.append(step("mortgage-rounding", f"step.mortgage.rounding.{mode}", square=sq.name,
                           exact=exact, interest=paid, rounding=rules.interest_rounding.value,
                           cite=rules.interest_rounding))
-    return exact, paid, steps
+    return value, exact, paid
 
 
 # --------------------------------------------------------------------------- the calculation
@@ -92,7 +93,7 @@ def mortgage_cost(request: object) -> dict[str, Any]:
     board, rules = ctx.board, ctx.rules
     if req.action == "bankruptcy":
         return _bankruptcy(req, ctx)
-    sq = property_square(board, _required(req.square, "square"), "square")
+    sq = property_square(board, required(req.square, "square"), "square")
     mortgaged = req.action != "mortgage" if req.mortgaged is None else req.mortgaged
     levels = _buildings(req, board, sq, rules)
     steps: list[Step] = []
@@ -108,12 +109,6 @@ def mortgage_cost(request: object) -> dict[str, Any]:
                     True, "buildings")
         out = _lift(sq, rules, steps) if req.action == "lift" else _receive(sq, rules, steps)
     return result(ctx, steps, sq, action=req.action, **out)
-
-
-def _required(value: object, field: str) -> object:
-    if value is None:
-        raise EngineError("error.missing_field", field=field, name=field)
-    return value
 
 
 def _buildings(req: MortgageRequest, board: Board, sq: Square, rules: Rules) -> dict[int, int]:
@@ -142,12 +137,11 @@ def _buildings(req: MortgageRequest, board: Board, sq: Square, rules: Rules) -> 
     return levels
 
 
-def _sale(sq: Square, rules: Rules, before: int, after: int) -> tuple[dict[str, Any], list[Step]]:
-    """Selling one lot's buildings from level ``before`` down to ``after``: proceeds and steps."""
+def _sale(sq: Square, rules: Rules, before: int, after: int, steps: list[Step]) -> dict[str, Any]:
+    """Selling one lot's buildings from level ``before`` down to ``after``: what was sold and
+    its proceeds (the steps are added to ``steps``)."""
     top = hotel_level(rules)
-    house = sq.house_cost or 0
-    half_house = house // 2  # every printed house price is even: halves are whole
-    steps: list[Step] = []
+    half_house = (sq.house_cost or 0) // 2  # every printed house price is even: halves are whole
     hotel_part = 0
     houses_sold = before - after
     if before == top:
@@ -162,10 +156,9 @@ def _sale(sq: Square, rules: Rules, before: int, after: int) -> tuple[dict[str, 
         steps.append(step("build-sell", "step.mortgage.sell_houses", square=sq.name,
                           houses=houses_sold, half_price=half_house,
                           amount=houses_sold * half_house))
-    sold = {"square": square_info(sq), "from": request_level(before, rules),
+    return {"square": square_info(sq), "from": request_level(before, rules),
             "to": request_level(after, rules), "hotel_sold": before == top,
             "houses_sold": houses_sold, "proceeds": proceeds}
-    return sold, steps
 
 
 def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
@@ -173,7 +166,6 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
     scope = rules.mortgage_scope.value
     steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name,
                       scope=scope, cite=rules.mortgage_scope))
-    target: dict[int, int] = {}
     if scope == "group":
         target = {i: 0 for i in levels}
     else:
@@ -193,9 +185,8 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
     sold: list[dict[str, Any]] = []
     for i in sorted(levels):
         if levels[i] > target[i]:
-            item, item_steps = _sale(board.squares[i], rules, levels[i], target[i])
+            item = _sale(board.squares[i], rules, levels[i], target[i], steps)
             sold.append(item)
-            steps.extend(item_steps)
             if (item["hotel_sold"] and rules.hotel_sale.value == "needs-bank-houses"
                     and not all_hotels_go):
                 steps.append(step("build-sell-hotel", "step.mortgage.hotel_needs_bank_houses",
@@ -214,9 +205,7 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
 
 
 def _lift(sq: Square, rules: Rules, steps: list[Step]) -> dict[str, Any]:
-    value = sq.mortgage or 0
-    exact, paid, lift_steps = interest_steps(sq, rules)
-    steps.extend(lift_steps)
+    value, exact, paid = interest_steps(sq, rules, steps)
     steps.append(step("mortgage-lift", "step.mortgage.lift_total", square=sq.name, value=value,
                       interest=paid, cost=value + paid))
     return {"value": value, "interest_exact": exact, "interest": paid, "cost": value + paid}
@@ -232,9 +221,7 @@ def _choices(value: int, paid: Amount, pays_now: bool) -> list[dict[str, Any]]:
 
 
 def _receive(sq: Square, rules: Rules, steps: list[Step]) -> dict[str, Any]:
-    value = sq.mortgage or 0
-    exact, paid, lift_steps = interest_steps(sq, rules)
-    steps.extend(lift_steps)
+    value, exact, paid = interest_steps(sq, rules, steps)
     options = _choices(value, paid, pays_now=True)
     steps.append(step("mortgage-transfer", "step.mortgage.receive_lift", square=sq.name,
                       value=value, interest=paid, total=options[0]["total"]))
@@ -247,11 +234,11 @@ def _receive(sq: Square, rules: Rules, steps: list[Step]) -> dict[str, Any]:
 
 def _bankruptcy(req: MortgageRequest, ctx: Context) -> dict[str, Any]:
     board, rules = ctx.board, ctx.rules
-    creditor = _required(req.creditor, "creditor")
+    creditor = required(req.creditor, "creditor")
     if req.squares is not None:
         refs, fields = list(req.squares), [f"squares.{i}" for i in range(len(req.squares))]
     else:
-        refs, fields = [_required(req.square, "square")], ["square"]
+        refs, fields = [required(req.square, "square")], ["square"]
     if req.mortgaged is False:
         raise EngineError("error.not_mortgaged", field="mortgaged", square=show(refs[0]))
     if any(v != 0 for _, v in req.buildings):  # a mortgaged lot carries no buildings
@@ -279,9 +266,7 @@ def _bankruptcy(req: MortgageRequest, ctx: Context) -> dict[str, Any]:
                       pays_now=pays_now, cite=rules.creditor_pays_interest))
     totals = {"lift_all_now": 0, "keep_all_now": 0, "keep_all_later": 0}
     for sq in lots:
-        value = sq.mortgage or 0
-        _, paid, lift_steps = interest_steps(sq, rules)
-        steps.extend(lift_steps)
+        value, _, paid = interest_steps(sq, rules, steps)
         options = _choices(value, paid, pays_now)
         steps.append(step("bankrupt-mortgaged", "step.mortgage.bankrupt_lot", square=sq.name,
                           value=value, interest=paid, lift_now=options[0]["total"],

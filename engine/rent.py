@@ -34,13 +34,13 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from .boards import DUTCH, STATION, STREET, VELPERPLEIN_CHOICE, Square
-from .calc import (GROUP_MAX, BoardRequest, Context, check_group, context, find_square, result,
-                   square_field)
+from .calc import (GROUP_MAX, BoardRequest, Context, check_group, context, property_square,
+                   result, square_field)
 from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, level_of
-from .validate import Check, parse, spec
+from .validate import Check, parse, required, spec
 
 __all__ = ["rent", "RentRequest"]
 
@@ -89,9 +89,7 @@ def rent(request: object) -> dict[str, Any]:
     req = parse(RentRequest, request)
     ctx = context(req.edition, req.house_rules)
     rules, board = ctx.rules, ctx.board
-    sq = find_square(board, req.square, "square")
-    if not sq.is_property:
-        raise EngineError("error.not_a_property", field="square", square=sq.name)
+    sq = property_square(board, req.square, "square")
     assert sq.group is not None
     group_size = len(board.group(sq.group))
     if req.owned > group_size:
@@ -99,7 +97,6 @@ def rent(request: object) -> dict[str, Any]:
     if req.group_mortgaged > req.owned - 1:
         raise EngineError("error.out_of_range", field="group_mortgaged", value=req.group_mortgaged,
                           min=0, max=req.owned - 1)
-    mortgaged, owned, group_mortgaged = req.mortgaged, req.owned, req.group_mortgaged
 
     if sq.kind == STREET:
         compute = _street(ctx, req, sq, group_size)
@@ -108,12 +105,12 @@ def rent(request: object) -> dict[str, Any]:
             raise EngineError("error.not_buildable", field="buildings" if req.buildings else "group_built",
                               square=sq.name)
         if sq.kind == STATION:
-            compute = _station(ctx, sq, owned, group_mortgaged, req.arrival)
+            compute = _station(ctx, sq, req.owned, req.group_mortgaged, req.arrival)
         else:
             compute = _utility(ctx, req, sq)
 
     steps: list[Step] = []
-    if mortgaged:
+    if req.mortgaged:
         steps.append(step("rent-mortgaged", "step.rent.mortgaged", square=sq.name, rent=0))
         return result(ctx, steps, sq, amount=0)
     if req.owner_in_jail:
@@ -240,12 +237,8 @@ def _utility(ctx: Context, req: RentRequest, sq: Square):
 
     def compute(steps: list[Step]) -> int:
         # The roll is only needed when rent is actually due (not for a mortgaged utility).
-        if roll is None:
-            raise EngineError("error.missing_field", field=name, name=name)
-        whites = [int(d) for d in roll[:2]]
-        speed_value = (roll[2] if len(roll) == 3 else face) if speed else None
-        if speed and speed_value is None:
-            raise EngineError("error.missing_field", field="speed_face", name="speed_face")
+        whites = [int(d) for d in required(roll, name)[:2]]
+        speed_value = required(roll[2] if len(roll) == 3 else face, "speed_face") if speed else None
         counted = _counted(rules, owned, group_mortgaged)
         clause = "rent-utility-card" if by_card else "rent-utility"
         steps.append(step(clause, f"step.rent.utility_dice.{mode.replace('-', '_')}", dice=list(whites), cite=rule))

@@ -45,19 +45,18 @@ and if several have, the one with the most money wins.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from .boards import STREET, Board, Square
-from .calc import (MAX_LOTS, Holding, check_group, edition_field, property_square, result,
-                   square_info)
+from .calc import (MAX_LOTS, Holding, check_position, edition_field, property_square,
+                   result, square_info)
 from .editions import CardGameRules, Edition, Rules, edition
 from .errors import EngineError
 from .explain import Step, step
 from .money import hotel_level, level_of
 from .sources import fact
-from .validate import MAX_AMOUNT, parse, show, spec
+from .validate import MAX_AMOUNT, parse, required, show, spec
 
 MAX_NAME = 40
 CARD_SET_VALUE = (50, 400)
@@ -155,12 +154,8 @@ def _ranking(totals: list[tuple[str, int]]) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- board editions
 
 
-def _valuation_clause(ed: Edition) -> str:
-    if ed.mode == "short":
-        return "short-score"
-    if ed.mode == "timed":
-        return "timed-game"
-    return "ruling-timed-valuation"
+VALUATION_CLAUSE = {"short": "short-score", "timed": "timed-game"}
+"""The clause valuing a board game by its mode (a standard game stopped early: a ruling)."""
 
 
 def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> dict[str, Any]:
@@ -184,15 +179,10 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
             owned[sq.index] = (name, prop.mortgaged, level, ipath)
             mine.append((sq, prop.mortgaged, level))
         holdings.append(mine)
-    _check_groups(board, rules, owned)
-    houses = sum(lv for _, _, lv, _ in owned.values() if lv < top)
+    check_position(board, rules, owned, None, "players")
     hotels = sum(1 for _, _, lv, _ in owned.values() if lv == top)
-    if houses > rules.houses_in_bank.value or hotels > rules.hotels_in_bank.value:
-        raise EngineError("error.bank_stock_exceeded", field="players", houses=houses, hotels=hotels,
-                          total_houses=rules.houses_in_bank.value,
-                          total_hotels=rules.hotels_in_bank.value)
 
-    clause = _valuation_clause(ed)
+    clause = VALUATION_CLAUSE.get(ed.mode, "ruling-timed-valuation")
     basis = rules.score_mortgaged.value
     hotel_rule = rules.score_hotel.value
     basis_key = basis.replace("-", "_")
@@ -208,35 +198,25 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
     for (name, player), mine in zip(players, holdings):
         cash = player.cash
         breakdown: list[dict[str, Any]] = [{"item": "cash", "amount": cash}]
-        at_price = half = n_houses = n_hotels = house_total = hotel_total = 0
         for sq, mortgaged, level in sorted(mine, key=lambda t: t[0].index):
-            price = sq.price or 0
+            lot, price, house = square_info(sq), sq.price or 0, sq.house_cost or 0
             if mortgaged:
-                amount = price // 2 if basis == "half-price" else (sq.mortgage or 0)
-                half += amount
-                breakdown.append({"item": "mortgaged", "square": square_info(sq),
-                                  "basis": basis, "amount": amount})
+                breakdown.append({"item": "mortgaged", "square": lot, "basis": basis, "amount":
+                                  price // 2 if basis == "half-price" else (sq.mortgage or 0)})
             else:
-                at_price += price
-                breakdown.append({"item": "property", "square": square_info(sq),
-                                  "amount": price})
+                breakdown.append({"item": "property", "square": lot, "amount": price})
             if level == top:
-                amount = _hotel_house_prices(rules) * (sq.house_cost or 0)
-                n_hotels += 1
-                hotel_total += amount
-                breakdown.append({"item": "hotel", "square": square_info(sq),
-                                  "count": 1, "amount": amount})
+                breakdown.append({"item": "hotel", "square": lot, "count": 1,
+                                  "amount": _hotel_house_prices(rules) * house})
             elif level:
-                amount = level * (sq.house_cost or 0)
-                n_houses += level
-                house_total += amount
-                breakdown.append({"item": "houses", "square": square_info(sq),
-                                  "count": level, "amount": amount})
+                breakdown.append({"item": "houses", "square": lot, "count": level,
+                                  "amount": level * house})
         total = sum(item["amount"] for item in breakdown)
-        steps.append(step(clause, "step.score.player", player=name, cash=cash,
-                          properties=at_price, mortgaged=half, houses=n_houses,
-                          houses_amount=house_total, hotels=n_hotels, hotels_amount=hotel_total,
-                          total=total))
+        part = {k: sum(i.get(key, 0) for i in breakdown if i["item"] == item) for k, item, key in (
+            ("properties", "property", "amount"), ("mortgaged", "mortgaged", "amount"),
+            ("houses", "houses", "count"), ("houses_amount", "houses", "amount"),
+            ("hotels", "hotel", "count"), ("hotels_amount", "hotel", "amount"))}
+        steps.append(step(clause, "step.score.player", player=name, cash=cash, **part, total=total))
         results.append({"name": name, "breakdown": breakdown, "total": total})
     ranking = _ranking([(r["name"], r["total"]) for r in results])
     best = ranking[0]["total"]
@@ -253,19 +233,6 @@ def _hotel_house_prices(rules: Rules) -> int:
     return rules.houses_before_hotel.value + 1
 
 
-def _check_groups(board: Board, rules: Rules,
-                  owned: Mapping[int, tuple[str, bool, int, str]]) -> None:
-    """Buildings need the whole group in one hand, no mortgage in the group, even building."""
-    built_groups = {board.squares[i].group for i, (_, _, lv, _) in owned.items() if lv}
-    for group in sorted(g for g in built_groups if g is not None):
-        lots = board.group(group)
-        first = next(owned[s.index] for s in lots if s.index in owned and owned[s.index][2])
-        owner, path = first[0], first[3]
-        state = [owned.get(s.index, ("", False, 0, "")) for s in lots]
-        check_group(rules, lots, [lv for _, _, lv, _ in state], [m for _, m, _, _ in state],
-                    all(o == owner for o, _, _, _ in state), path)
-
-
 # --------------------------------------------------------------------------- card game
 
 
@@ -273,12 +240,7 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
     players = _players(req, cg.min_players.value, cg.max_players.value)
     target = cg.target.value
     mult = cg.token_multiplier.value
-    hotel_value: int | None = None
-    counts = {"house": 0, "hotel": 0, "token": 0}
-    parsed: list[list[dict[str, Any]]] = []
-    n_sets = 0
     for p, (_, player) in enumerate(players):
-        mine: list[dict[str, Any]] = []
         for j, s in enumerate(player.sets):
             spath = f"players.{p}.sets.{j}"
             if (s.houses or s.hotel) and s.kind != "street":
@@ -286,23 +248,16 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
             if s.hotel and s.houses < CARD_MAX_HOUSES:
                 raise EngineError("error.hotel_needs_houses", field=f"{spath}.hotel",
                                   houses=s.houses, needed=CARD_MAX_HOUSES)
-            counts["house"] += s.houses
-            counts["hotel"] += int(s.hotel)
-            counts["token"] += int(s.token)
-            mine.append({"value": s.value, "houses": s.houses, "hotel": s.hotel, "token": s.token,
-                         "kind": s.kind})
-        n_sets += len(mine)
-        parsed.append(mine)
-    if n_sets > CARD_MAX_SETS:
-        raise EngineError("error.too_many_sets", field="players", count=n_sets, max=CARD_MAX_SETS)
+    table = [s for _, player in players for s in player.sets]
+    if len(table) > CARD_MAX_SETS:
+        raise EngineError("error.too_many_sets", field="players", count=len(table), max=CARD_MAX_SETS)
+    counts = {"house": sum(s.houses for s in table), "hotel": sum(s.hotel for s in table),
+              "token": sum(s.token for s in table)}
     for card, n in counts.items():
         if n > CARD_COUNTS[card].value:
             raise EngineError(f"error.card_count.{card}", field="players", count=n,
                               max=CARD_COUNTS[card].value)
-    if counts["hotel"]:
-        if req.hotel_value is None:
-            raise EngineError("error.missing_field", field="hotel_value", name="hotel_value")
-        hotel_value = req.hotel_value
+    hotel_value = required(req.hotel_value, "hotel_value") if counts["hotel"] else None
 
     steps: list[Step] = [step("cards-scoring", "step.score.card_rule", multiplier=mult,
                               house_adds_value=cg.house_adds_set_value.value,
@@ -313,20 +268,20 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
         steps.append(step("ruling-card-game-values", "step.score.card_hotel_input",
                           hotel_value=hotel_value, cite=cg.hotel_value))
     results: list[dict[str, Any]] = []
-    for p, ((name, player), mine) in enumerate(zip(players, parsed)):
+    for name, player in players:
         money = player.money
         breakdown: list[dict[str, Any]] = [{"item": "money", "amount": money}]
         income = 0
-        for j, s in enumerate(mine):
-            base = s["value"] * (1 + s["houses"] if cg.house_adds_set_value.value else 1)
-            if s["hotel"]:
+        for j, s in enumerate(player.sets):
+            base = s.value * (1 + s.houses if cg.house_adds_set_value.value else 1)
+            if s.hotel:
                 base += hotel_value or 0
-            amount = base * mult if s["token"] else base
+            amount = base * mult if s.token else base
             income += amount
-            breakdown.append({"item": "set", "set": j, **s, "amount": amount})
+            breakdown.append({"item": "set", "set": j, **asdict(s), "amount": amount})
             steps.append(step("cards-scoring", "step.score.card_set", player=name, set=j + 1,
-                              value=s["value"], houses=s["houses"], hotel=s["hotel"],
-                              token=s["token"], amount=amount))
+                              value=s.value, houses=s.houses, hotel=s.hotel, token=s.token,
+                              amount=amount))
         total = sum(item["amount"] for item in breakdown)
         reached = total >= target
         steps.append(step("cards-goal", "step.score.card_player", player=name, money=money,

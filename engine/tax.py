@@ -24,17 +24,16 @@ edition's rounding for 10% amounts (``interest_rounding``; the sources are silen
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from .boards import ATLANTIC_CITY, STREET, TAX, Square
-from .calc import (MAX_LOTS, BoardRequest, Context, Holding, check_group, context, find_square,
-                   result, square_field)
+from .calc import (MAX_LOTS, BoardRequest, Context, Holding, Lot, check_position, context,
+                   find_square, property_square, result, square_field)
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, amount, decimal, level_of, rounded
-from .sources import Source
 from .validate import MAX_AMOUNT, parse, spec
 
 __all__ = ["income_tax", "TaxRequest"]
@@ -52,44 +51,21 @@ class TaxRequest(BoardRequest):
                                                                     "(for the 10%)")
 
 
-def _tax_square(ctx: Context, ref: object) -> Square:
-    if isinstance(ref, str) and ref.strip().casefold() in SHORTHANDS:
-        ref = SHORTHANDS[ref.strip().casefold()]
-    sq = find_square(ctx.board, ref, "square")
-    if sq.kind != TAX:
-        raise EngineError("error.not_a_tax_square", field="square", square=sq.name)
-    return sq
-
-
 def _holdings(ctx: Context, properties: tuple[Holding, ...]) -> list[tuple[Square, bool, int]]:
     """The ``properties`` list as (square, mortgaged, buildings), checked as a whole position."""
     board, rules = ctx.board, ctx.rules
     out: list[tuple[Square, bool, int]] = []
+    lots: dict[int, Lot] = {}
     for n, item in enumerate(properties):
         path = f"properties.{n}"
-        sq = find_square(board, item.square, f"{path}.square")
-        if not sq.is_property:
-            raise EngineError("error.not_a_property", field=f"{path}.square", square=sq.name)
-        if any(sq is s for s, _, _ in out):
+        sq = property_square(board, item.square, f"{path}.square")
+        if sq.index in lots:
             raise EngineError("error.duplicate_square", field=f"{path}.square", square=sq.name)
         if item.buildings and sq.kind != STREET:
             raise EngineError("error.not_buildable", field=f"{path}.buildings", square=sq.name)
-        level_of(item.buildings, rules, f"{path}.buildings")
+        lots[sq.index] = (None, item.mortgaged, level_of(item.buildings, rules, f"{path}.buildings"), path)
         out.append((sq, item.mortgaged, item.buildings))
-    # Each colour group must be a possible state: buildings only on a complete, even group, ...
-    owned = {sq.index for sq, _, _ in out}
-    for group in sorted({sq.group for sq, _, _ in out if sq.kind == STREET}):  # type: ignore[type-var]
-        lots = board.group(group)  # type: ignore[arg-type]
-        mine = {sq.index: (m, b) for sq, m, b in out if sq.group == group}
-        check_group(rules, lots, [level_of(mine.get(lot.index, (False, 0))[1], rules, "properties")
-                                  for lot in lots],
-                    [mine.get(lot.index, (False, 0))[0] for lot in lots],
-                    all(lot.index in owned for lot in lots), "properties")
-    houses = sum(b for _, _, b in out if b != HOTEL)
-    hotels = sum(1 for _, _, b in out if b == HOTEL)
-    if houses > rules.houses_in_bank.value or hotels > rules.hotels_in_bank.value:
-        raise EngineError("error.bank_stock_exceeded", field="properties", houses=houses, hotels=hotels,
-                          total_houses=rules.houses_in_bank.value, total_hotels=rules.hotels_in_bank.value)
+    check_position(board, rules, lots, "properties", "properties")  # one player owns every lot
     return out
 
 
@@ -104,25 +80,25 @@ def income_tax(request: object) -> dict[str, Any]:
     req = parse(TaxRequest, request)
     ctx = context(req.edition, req.house_rules)
     rules = ctx.rules
-    sq = _tax_square(ctx, req.square)
+    ref = req.square  # a square, or the shorthand income / luxury
+    ref = SHORTHANDS.get(ref.strip().casefold(), ref) if isinstance(ref, str) else ref
+    sq = find_square(ctx.board, ref, "square", (TAX,), "error.not_a_tax_square")
     cash = req.cash or 0
     holdings = _holdings(ctx, req.properties or ())
     counted = req.cash is not None or req.properties is not None
     steps: list[Step] = []
 
+    flat_only = {"percent": None, "worth": None, "cheaper": None, "choose_before_counting": False}
     if sq.index != 4:
-        source = Source(ctx.board.source.file, ctx.board.source.section,
-                        "ruling-luxury-tax" if ctx.board is ATLANTIC_CITY else None)
-        steps.append(step("tax-luxury", "step.tax.luxury", square=sq.name, amount=sq.tax, cite=source))
-        return result(ctx, steps, sq, amount=sq.tax, flat=sq.tax, percent=None, worth=None, cheaper=None,
-                      choose_before_counting=False)
+        source = replace(ctx.board.source, ruling="ruling-luxury-tax" if ctx.board is ATLANTIC_CITY else None)
+        steps.append(step("tax-luxury", "step.tax.luxury", source, square=sq.name, amount=sq.tax))
+        return result(ctx, steps, sq, amount=sq.tax, flat=sq.tax, **flat_only)
 
     flat = rules.income_tax.value
     steps.append(step("tax-income", "step.tax.flat", square=sq.name, amount=flat, cite=rules.income_tax))
     pct = rules.income_tax_percent.value
     if pct is None:
-        return result(ctx, steps, sq, amount=flat, flat=flat, percent=None, worth=None, cheaper=None,
-                      choose_before_counting=False)
+        return result(ctx, steps, sq, amount=flat, flat=flat, **flat_only)
 
     percent: int | None = None
     worth: int | None = None
@@ -144,13 +120,12 @@ def income_tax(request: object) -> dict[str, Any]:
         percent = amount(rounded(exact, rules.interest_rounding.value))
         if exact.denominator == 1:
             steps.append(step("tax-income-percent", "step.tax.percent", percent=pct, worth=worth, amount=percent))
-        else:
+        else:  # the rounding's own source, but the sources are silent on rounding a tax
             rounding = rules.interest_rounding
-            steps.append(step("tax-income-percent",
-                              f"step.tax.percent_rounded.{rules.interest_rounding.value.replace('-', '_')}",
-                              percent=pct, worth=worth,
-                              exact=decimal(worth * pct, 100), amount=percent, rounding=rounding.value,
-                              source=rounding.source.cite(), ruling="ruling-silent-sources"))
+            steps.append(step("tax-income-percent", f"step.tax.percent_rounded.{rounding.value.replace('-', '_')}",
+                              replace(rounding.source, ruling="ruling-silent-sources"), percent=pct,
+                              worth=worth, exact=decimal(worth * pct, 100), amount=percent,
+                              rounding=rounding.value))
         cheaper = "equal" if percent == flat else "percent" if percent < flat else "flat"
     steps.append(step("tax-income-percent", "step.tax.choose_first" + (f".{cheaper}" if cheaper else ""),
                       flat=flat, percent=percent,

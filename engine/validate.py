@@ -277,25 +277,33 @@ def _strip_none(hint: Any) -> Any:
     return args[0] if len(args) == 1 else Union[args]  # type: ignore[return-value]
 
 
+def required(value: Any, field: str) -> Any:
+    """``value``, unless it is absent: a field a cross-field rule makes required here."""
+    if value is None:
+        raise EngineError("error.missing_field", field=field, name=field)
+    return value
+
+
+def compiled(hint: Any) -> Node:
+    """The compiled declaration of a request class or a declared type, compiled once (what
+    the walker checks and the site's JSON Schemas are made of)."""
+    node = _COMPILED.get(hint)
+    if node is None:
+        node = _COMPILED[hint] = _compile(hint)
+    return node
+
+
 def parse(cls: type, request: object) -> Any:
     """The request as an instance of its declaration ``cls``, or the first mistake."""
-    node = _COMPILED.get(cls) or _compile(cls)
-    return _object(node, request, "")
+    return _object(compiled(cls), request, "")
 
 
 def checked_fields(cls: type, values: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``cls`` checked against its declaration, without building an instance
     (what a declared class's own ``__post_init__`` uses)."""
-    return _fields(_compile(cls), values, "")
+    return _fields(compiled(cls), values, "")
 
 
 def parse_as(hint: Any, value: object, path: str) -> Any:
     """``value`` checked against a declared type (not a whole request), errors under ``path``."""
-    if hint not in _COMPILED:
-        _COMPILED[hint] = _compile(hint)
-    return _walk(_COMPILED[hint], value, path)
-
-
-def compiled(cls: type) -> Node:
-    """The compiled declaration of a request class (what the site's JSON Schemas are made of)."""
-    return _COMPILED.get(cls) or _compile(cls)
+    return _walk(compiled(hint), value, path)

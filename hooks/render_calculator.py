@@ -599,9 +599,9 @@ def _step_html(fmt: Formatter, s: Mapping[str, Any], currency: str | None,
     params = s.get("params") or {}
     text = fmt.t(str(s.get("key")), fmt.step_params(str(s.get("key")), params, currency))
     cite = ""
-    if params.get("source"):
-        ruling = params.get("ruling")
-        src = h(source_text(fmt, str(params["source"])))
+    if s.get("source"):
+        ruling = s.get("ruling")
+        src = h(source_text(fmt, str(s["source"])))
         if ruling and ruling in links:
             rnum, rhref = links[ruling]
             label = h(fmt.plain("calc.ruling", {"number": rnum}))

@@ -793,7 +793,7 @@ def step_html(ctx: Context, w: Words, step: Mapping[str, Any]) -> str:
     links = []
     if clause in CLAUSES:
         links.append(_clause_link(ctx, w, clause))
-    ruling = params.get("ruling")
+    ruling = step.get("ruling")
     if isinstance(ruling, str) and ruling in CLAUSES and ruling != clause:
         links.append(_clause_link(ctx, w, ruling))
     return f"<li>{message} <span class=\"example-cite\">({', '.join(links)})</span></li>"

@@ -78,7 +78,7 @@ def test_building_outside_your_own_turn(edition, allowed):
     assert r["allowed"] is allowed
     assert r["reasons"] == ([] if allowed else ["reason.build.not_own_turn"])
     assert build(edition=edition, square=39, own_turn=True)["allowed"]
-    when = [s for s in r["steps"] if s["clause"] == "build-when"][0]["params"]
+    when = [s for s in r["steps"] if s["clause"] == "build-when"][0]
     assert when["ruling"] == ("ruling-build-outside-turn" if edition == "classic-us" else None)
 
 

@@ -325,7 +325,7 @@ def test_examples_and_engine_cite_existing_clauses(report) -> None:
         result = ex.run()
         for s in result.get("steps", []):
             cited.add(s["clause"])
-            ruling = (s.get("params") or {}).get("ruling")
+            ruling = s.get("ruling")
             if ruling is not None:
                 cited.add(ruling)
                 if ruling not in rulings:

@@ -27,7 +27,7 @@ from hooks.common import Context, DirectiveError
 from hooks.render_example import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleDirectiveParser,
                                   ExampleError, check, flatten, load_example, load_examples,
                                   mismatches, ordered, place, placed_ids, render, render_box,
-                                  section_of)
+                                  section_of, step_html, Words)
 from tools.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -426,3 +426,16 @@ def test_links_name_squares_by_index() -> None:
     assert ex.request["square"] == "Waterleiding"
     link = ex.calculator_link("nl")
     assert "square=28" in link and "speed_face=mr-monopoly" in link and "reroll=3,4&" in link
+
+
+def test_every_step_links_the_ruling_it_cites() -> None:
+    """A step's own ``ruling`` (beside its clause) is linked in the explanation of the box."""
+    linked, words = 0, Words("nl", None, "EUR")
+    for ex in EXAMPLES:
+        for s in ex.run().get("steps", []):
+            if s["ruling"] is None or s["ruling"] == s["clause"]:
+                continue
+            html = step_html(ctx_for("nl", "rent", ex.id, ex.home_clause), words, s)
+            assert f'/#{s["ruling"]}"' in html, (ex.id, s)
+            linked += 1
+    assert linked > 50, linked

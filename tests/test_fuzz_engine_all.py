@@ -100,7 +100,7 @@ def check_steps(result: Mapping[str, Any], cats: Catalogs, what: str) -> int:
     assert isinstance(steps, list)
     for s in steps:
         assert s["clause"] in CLAUSES, (what, s)
-        ruling = s["params"].get("ruling")
+        ruling = s["ruling"]
         if ruling is not None:
             assert ruling in CLAUSES and CLAUSES[ruling].page == "rulings", (what, s)
         cats.check(s["key"], s["params"], what)

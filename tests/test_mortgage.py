@@ -47,7 +47,7 @@ def test_rounding_step_cites_the_ruling_only_when_needed() -> None:
     step = next(s for s in r["steps"] if s["clause"] == "mortgage-rounding")
     assert step["key"] == "step.mortgage.rounding.up"
     assert (step["params"]["exact"], step["params"]["interest"]) == (7.5, 8)
-    assert step["params"]["ruling"] == "ruling-interest-rounding"
+    assert step["ruling"] == "ruling-interest-rounding"
     assert r["interest_exact"] == 7.5
     r = m("nl-2001", "lift", 39)  # 20 is whole: no rounding step
     assert all(s["clause"] != "mortgage-rounding" for s in r["steps"])
@@ -88,7 +88,7 @@ def test_nl_2001_group_scope_is_a_ruling() -> None:
     r = m("nl-2001", "mortgage", 39, buildings={"37": 2, "39": 2})
     step = next(s for s in r["steps"] if s["clause"] == "mortgage-buildings")
     assert step["key"] == "step.mortgage.scope.group"
-    assert step["params"]["ruling"] == "ruling-mortgage-scope"
+    assert step["ruling"] == "ruling-mortgage-scope"
     # dark blue: house 200 -> 100 each; 4 houses = 400; Kalverstraat 200
     assert (r["sale_proceeds"], r["cash_received"]) == (400, 600)
 

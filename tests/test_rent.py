@@ -84,10 +84,10 @@ def test_complete_group_doubles(edition, square, expected):
 
 def test_complete_group_cites_its_source():
     # rent-set-double: the step says where the edition's rule comes from.
-    us = step_of(rent({"edition": "classic-us", "square": 39, "owned": 2}), "rent-set-double")["params"]
+    us = step_of(rent({"edition": "classic-us", "square": 39, "owned": 2}), "rent-set-double")
     assert us["ruling"] == "ruling-silent-sources" and us["source"] == "003 · Rondom het bord bewegen"
-    nl = step_of(rent({"edition": "nl-2001", "square": 39, "owned": 2}), "rent-set-double")["params"]
-    assert nl == {"base": 50, "rent": 100, "source": "000 · Huur", "ruling": None}
+    nl = step_of(rent({"edition": "nl-2001", "square": 39, "owned": 2}), "rent-set-double")
+    assert (nl["params"], nl["source"], nl["ruling"]) == ({"base": 50, "rent": 100}, "000 · Huur", None)
 
 
 @pytest.mark.parametrize("edition,square,expected,key", [
@@ -144,12 +144,12 @@ def test_velperplein_is_a_ruling_and_differs_from_connecticut():
     # rent-houses: Velperplein 2 houses 120, 3 houses 360 (ruling-velperplein); the US
     # board's Connecticut Avenue at the same index has 100 / 300.
     r2 = rent({"edition": "nl-2001", "square": "Velperplein", "owned": 3, "buildings": 2})
-    assert r2["amount"] == 120 and r2["steps"][0]["params"]["ruling"] == "ruling-velperplein"
+    assert r2["amount"] == 120 and r2["steps"][0]["ruling"] == "ruling-velperplein"
     assert amount(edition="nl-2001", square=9, owned=3, buildings=3) == 360
     assert amount(edition="classic-us", square=9, owned=3, buildings=2) == 100
     assert amount(edition="classic-us", square=9, owned=3, buildings=3) == 300
     # 1 house and the hotel are not disputed: no ruling.
-    assert rent({"edition": "nl-2001", "square": 9, "owned": 3, "buildings": 1})["steps"][0]["params"]["ruling"] is None
+    assert rent({"edition": "nl-2001", "square": 9, "owned": 3, "buildings": 1})["steps"][0]["ruling"] is None
 
 
 def test_short_game_hotel_rent_unchanged_and_no_fourth_house():
@@ -212,7 +212,7 @@ def test_utility_by_card_nordic_counts_the_arrival_roll():
     # rent-utility-card: 001 is silent, ruling-utility-dice: the roll that brought the player (3+4).
     result = rent({"edition": "nordic-2005", "square": 12, "arrival": "card", "dice": [3, 4], "reroll": [6, 6]})
     assert result["amount"] == 28
-    assert step_of(result, "rent-utility-card")["params"]["ruling"] == "ruling-utility-dice"
+    assert step_of(result, "rent-utility-card")["ruling"] == "ruling-utility-dice"
 
 
 def test_utility_nl_modern_always_rolls_again():
@@ -269,7 +269,7 @@ def test_owner_in_jail_still_collects(edition, ruling):
     # rent-owner-in-jail: every edition lets a jailed owner collect; classic-us by ruling.
     result = rent({"edition": edition, "square": 39, "owned": 2, "owner_in_jail": True})
     assert result["amount"] == 100
-    assert step_of(result, "rent-owner-in-jail")["params"]["ruling"] == ruling
+    assert step_of(result, "rent-owner-in-jail")["ruling"] == ruling
 
 
 @pytest.mark.parametrize("edition,key", [

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,44 @@ def test_the_valid_requests_are_valid() -> None:
         result = api.calculate(kind, request)
         assert "error" not in result, (kind, result)
     assert set(VALID) == set(api.KINDS) == set(api.REQUESTS)
+
+
+STEP_KEYS = {"clause", "key", "params", "source", "ruling"}
+SQUARE_KEYS = {"index", "name", "kind", "group"}
+
+
+def _squares(value: Any) -> list[dict[str, Any]]:
+    """Every ``square`` object anywhere in a result (lots inside it included)."""
+    if isinstance(value, list):
+        return [sq for item in value for sq in _squares(item)]
+    if not isinstance(value, dict):
+        return []
+    own = [value["square"]] if isinstance(value.get("square"), dict) else []
+    return own + [sq for k, v in value.items() if k != "square" for sq in _squares(v)]
+
+
+def test_one_result_shape_for_every_kind() -> None:
+    """edition, currency, steps in every result; every step has the same five keys (source and
+    ruling beside the message's params, None where none); every square the same object."""
+    from hooks.render_example import load_examples
+    results = [(kind, api.calculate(kind, request)) for kind, request in VALID.items()]
+    results += [(ex.kind, ex.run()) for ex in load_examples().values()]
+    kinds, cited, squares = set(), 0, 0
+    for kind, result in results:
+        if "error" in result:
+            continue
+        kinds.add(kind)
+        assert {"edition", "currency", "steps"} <= set(result), kind
+        for s in result["steps"]:
+            assert set(s) == STEP_KEYS, (kind, s)
+            assert not {"source", "ruling"} & set(s["params"]), (kind, s)
+            assert all(v is None or isinstance(v, str) for v in (s["source"], s["ruling"])), s
+            cited += s["source"] is not None
+        for sq in _squares({k: v for k, v in result.items() if k != "steps"}):
+            assert set(sq) == SQUARE_KEYS, (kind, sq)
+            squares += 1
+    assert kinds == set(api.KINDS)
+    assert cited > 100 and squares > 50, (cited, squares)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -271,3 +310,23 @@ def test_the_site_publishes_the_schemas(tmp_path: Path) -> None:
         kind = path.name.removesuffix(".schema.json")
         assert json.loads(path.read_text(encoding="utf-8")) == json.loads(
             json.dumps(schemas()[kind]))
+
+
+def test_the_calculators_cite_each_step_source_and_ruling() -> None:
+    """The build-time presenter reads a step's own ``source`` and ``ruling``: a cited step shows
+    its source and links its ruling, an uncited one shows no citation."""
+    from hooks import render_calculator as rc
+    links = {"ruling-silent-sources": ("R.1", "rulings.md#ruling-silent-sources")}
+    seen = Counter()
+    for request in ({"edition": "classic-us", "square": 39, "owned": 2},   # a ruling cited
+                    {"edition": "nl-2001", "square": 39, "owned": 1}):     # an uncited step
+        result = api.calculate("rent", request)
+        html = rc.render_output(rc.Formatter("nl"), rc.VIEWS["rent"], result, links)
+        items = html.split("<li ")[1:]
+        assert len(items) == len(result["steps"])
+        for s, item in zip(result["steps"], items):
+            assert ('class="calc-cite"' in item) == bool(s["source"]), item
+            ruled = s["ruling"] == "ruling-silent-sources"
+            assert ('href="rulings.md#ruling-silent-sources"' in item) == ruled, item
+            seen.update(["cited" if s["source"] else "uncited"] + ["ruling"] * ruled)
+    assert set(seen) == {"cited", "uncited", "ruling"}, seen

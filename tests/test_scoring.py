@@ -66,7 +66,7 @@ def test_timed_game_valued_like_the_short_game_with_four_houses() -> None:
         player("An", 0, lot(37, 5), lot(39, 5)), player("Bo", 0)]})
     assert totals(r)["An"] == 350 + 400 + 1000 + 1000
     assert r["steps"][0]["clause"] == "timed-game"
-    assert r["steps"][0]["params"]["ruling"] == "ruling-timed-valuation"
+    assert r["steps"][0]["ruling"] == "ruling-timed-valuation"
 
 
 # --------------------------------------------------------------- classic-us short game (003)

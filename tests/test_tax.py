@@ -47,7 +47,7 @@ def test_income_tax_is_the_amount_on_the_square(edition, square):
 def test_second_tax_square(edition, expected, ruling):
     r = tax(edition=edition, square="luxury")
     assert (r["amount"], r["percent"], r["choose_before_counting"]) == (expected, None, False)
-    assert r["steps"][0]["clause"] == "tax-luxury" and r["steps"][0]["params"]["ruling"] == ruling
+    assert r["steps"][0]["clause"] == "tax-luxury" and r["steps"][0]["ruling"] == ruling
     assert tax(edition=edition, square=38)["amount"] == expected
 
 
@@ -75,8 +75,9 @@ def test_worth_counts_price_mortgage_value_and_cash():
     r = tax(edition="classic-us", square=4, cash=1000,
             properties=[{"square": "Boardwalk"}, {"square": "Park Place", "mortgaged": True}])
     assert (r["worth"], r["percent"], r["cheaper"]) == (1575, 158, "percent")
-    rounded = [s for s in r["steps"] if s["key"].startswith("step.tax.percent_rounded")][0]["params"]
-    assert (rounded["exact"], rounded["ruling"], rounded["rounding"]) == ("157.5", "ruling-silent-sources", "up")
+    rounded = [s for s in r["steps"] if s["key"].startswith("step.tax.percent_rounded")][0]
+    assert (rounded["params"]["exact"], rounded["ruling"], rounded["params"]["rounding"]) == (
+        "157.5", "ruling-silent-sources", "up")
 
 
 def test_worth_counts_houses_and_hotels_at_purchase_price():

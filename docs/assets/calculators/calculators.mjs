@@ -356,12 +356,12 @@ function stepNode(fmt, s, currency, clauses) {
   const li = el("li", { "data-clause": clause },
     el("a", { class: "calc-clause", href, title: clause }, number), " ",
     el("span", { class: "calc-step-text" }, fmt.node(key, fmt.stepParams(key, params, currency))));
-  if (params.source) {
+  if (s.source) {
     // the board's own figures (board.md) read as "the deed (board data)" in the page language
-    const source = String(params.source);
+    const source = String(s.source);
     const cite = el("span", { class: "calc-cite" }, "(", source.startsWith("board.md")
       ? fmt.plain("calc.source_board") : fmt.plain("calc.source", { source }));
-    const ruling = params.ruling;
+    const ruling = s.ruling;
     if (ruling && clauses[ruling]) {
       const [rnum, rhref] = clauses[ruling];
       cite.append("; ", el("a", { href: rhref, title: ruling }, fmt.plain("calc.ruling", { number: rnum })));
