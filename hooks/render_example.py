@@ -33,6 +33,8 @@ from engine.editions import EDITIONS
 from engine.errors import EngineError
 from engine.money import money_params
 
+from hooks.templates import fragment, html
+
 
 MONEY_FIELDS = frozenset({
     "amount", "cost", "proceeds", "cash_received", "sale_proceeds", "mortgage_value",
@@ -390,18 +392,17 @@ def _clause_link(ctx: Context, w: Words, clause: str) -> str:
     c = CLAUSES[clause]
     key = "example.ruling_ref" if c.page == "rulings" else "example.clause_ref"
     title = ctx.clause_label(clause)[1] or c.title
-    return (f'<a class="clause-ref" href="{h(ctx.clause_url(clause))}" title="{h(title)}">'
-            f'{w.html(key, number=c.number)}</a>')
+    return fragment("clause-ref.html", url=ctx.clause_url(clause), title=title,
+                    text=w.t(key, number=c.number))
 
 
 # --- the box ----------------------------------------------------------------------------
 
 
-def _table(rows: list[tuple[str, str]], cls: str, caption: str) -> str:
+def _table(rows: list[tuple[str, str]], cls: str, caption: Message) -> str:
     """A two-column table; no class on the ``table`` itself, so the theme styles it."""
-    body = "".join(f'<tr><th scope="row">{k}</th><td>{v}</td></tr>' for k, v in rows)
-    return (f'<div class="{cls}"><table><thead><tr><th colspan="2" scope="colgroup">{caption}'
-            f'</th></tr></thead><tbody>{body}</tbody></table></div>')
+    return fragment("example/table.html", cls=cls, caption=caption,
+                    rows=[(html(k), html(v)) for k, v in rows])
 
 
 def _neighbours(example: Example) -> tuple[Example | None, Example | None]:
@@ -422,46 +423,32 @@ def render_box(ctx: Context, example: Example) -> str:
     # On a rule page the example folds under its clause (the rule first): title and answer
     # stay visible in the summary line; the examples page shows them open, as boxes.
     folded = ctx.slug != EXAMPLES_PAGE
-    tag = "details" if folded else "div"
     answer = "; ".join(f"{k}: {v}" for k, v in answer_rows(w, example, result))
-    title = (f'<summary><span class="example-title">{w.html("example.title", title=text.title)}'
-             f'</span> <span class="example-answer-line">{answer}</span></summary>' if folded else
-             f'<p class="admonition-title">{w.html("example.title", title=text.title)}</p>')
-    parts = [
-        f'<{tag} class="admonition example worked-example" id="ex-{h(example.id)}" '
-        f'data-example="{h(example.id)}" data-kind="{h(example.kind)}" '
-        f'data-edition="{h(example.edition)}" markdown="1">',
-        title,
-        f'<p class="example-situation">{escape(text.situation, quote=False)}</p>',
-        _table(input_rows(w, example), "example-inputs", w.html("example.inputs")),
-        _table(answer_rows(w, example, result), "example-answer", w.html("example.expected")),
-    ]
-    steps = [s for s in result.get("steps", []) if isinstance(s, Mapping)]
-    if steps:
-        items = "".join(step_html(ctx, w, s) for s in steps)
-        # open where the example stands in its rule; folded on the long examples page
-        state = "" if ctx.slug == EXAMPLES_PAGE else " open"
-        parts.append(f'<details class="example-steps"{state}><summary>{w.html("example.steps")}'
-                     f'</summary><ol>{items}</ol></details>')
-    parts.append(f'<p class="example-clauses">{w.html("example.illustrates")} {clause_links}</p>')
+    steps = [html(step_html(ctx, w, s)) for s in result.get("steps", []) if isinstance(s, Mapping)]
     links = []
     if example.opens_calculator:
         links.append(f"[{_md_text(w.t('example.open_calculator').text)}]"
                      f"({example.calculator_link(lang)}){{ .example-calculator }}")
-    elif example.calculator:
-        # the form cannot hold this situation: say so rather than open other numbers
-        parts.append(f'<p class="example-no-calculator">{w.html("example.no_calculator")} '
-                     f'{_clause_link(ctx, w, example.home_clause)}</p>')
+    # the form cannot hold this situation: say so rather than open other numbers
+    no_calculator = w.t("example.no_calculator") if (
+        example.calculator and not example.opens_calculator) else None
     if ctx.slug != EXAMPLES_PAGE:
         links.append(f"[{_md_text(w.t('example.all_examples').text)}]"
                      f"({EXAMPLES_PAGE}.md#ex-{example.id}){{ .example-all }}")
-    parts.append("")
-    parts.append(" · ".join(links) if links else "")
-    parts.append("")
-    if ctx.slug == EXAMPLES_PAGE:
-        parts.append(_nav(ctx, w, example))
-    parts.append(f"</{tag}>")
-    return "\n".join(p for p in parts if p is not None)
+    return str(fragment(
+        "example/box.html", ex=example, folded=folded,
+        title=w.t("example.title", title=text.title), answer=html(answer),
+        situation=text.situation,
+        inputs=_table(input_rows(w, example), "example-inputs", w.t("example.inputs")),
+        result=_table(answer_rows(w, example, result), "example-answer",
+                      w.t("example.expected")),
+        # open where the example stands in its rule; folded on the long examples page
+        steps=steps, open_steps=folded, steps_label=w.t("example.steps"),
+        illustrates=w.t("example.illustrates"), clauses=html(clause_links),
+        no_calculator=no_calculator,
+        home=_clause_link(ctx, w, example.home_clause) if no_calculator else "",
+        links=html(" · ".join(links)),
+        nav=_nav(ctx, w, example) if ctx.slug == EXAMPLES_PAGE else None))
 
 
 def _md_text(text: str) -> str:
@@ -471,16 +458,10 @@ def _md_text(text: str) -> str:
 
 def _nav(ctx: Context, w: Words, example: Example) -> str:
     prev, nxt = _neighbours(example)
-    bits = []
-    if prev is not None:
-        bits.append(f'<a class="example-prev" rel="prev" href="#ex-{h(prev.id)}">'
-                    f'{w.html("example.previous", title=prev.texts[ctx.lang].title)}</a>')
-    if nxt is not None:
-        bits.append(f'<a class="example-next" rel="next" href="#ex-{h(nxt.id)}">'
-                    f'{w.html("example.next", title=nxt.texts[ctx.lang].title)}</a>')
-    separator = ' <span aria-hidden="true">·</span> '
-    return (f'<nav class="example-nav" aria-label="{h(w.t("example.nav_label").text)}">'
-            f'{separator.join(bits)}</nav>')
+    return fragment(
+        "example/nav.html", label=w.t("example.nav_label"),
+        prev=(prev.id, w.t("example.previous", title=prev.texts[ctx.lang].title)) if prev else None,
+        next=(nxt.id, w.t("example.next", title=nxt.texts[ctx.lang].title)) if nxt else None)
 
 
 def render(ctx: Context) -> str:
@@ -502,27 +483,21 @@ def render_index(ctx: Context) -> str:
     if ctx.args:
         raise ctx.error("[[examples]] takes no arguments")
     w = Words(ctx.lang, None, "EUR")
+    from hooks.pages import read_page
+
     examples = ordered()
-    rows: list[str] = []
+    rows: list[tuple[Any, ...]] = []
     current = None
     for ex in examples:
         if ex.topic != current:
             current = ex.topic
             page = next(p for p in PAGES if p.slug == ex.topic)
             number = "" if page.chapter == "R" else f"{page.chapter} "
-            from hooks.pages import read_page
             title = read_page(ctx.docs_dir, ctx.lang, ex.topic).title or ex.topic
-            rows.append(f'<tr class="example-topic"><th colspan="3" scope="rowgroup">'
-                        f'<a href="#topic-{h(ex.topic)}">{h(number)}{h(title)}</a></th></tr>')
+            rows.append(("topic", ex.topic, number, title))
         clauses = ", ".join(_clause_link(ctx, w, c) for c in ex.clauses)
-        rows.append(f'<tr><td><a href="#ex-{h(ex.id)}">{h(ex.texts[ctx.lang].title)}</a></td>'
-                    f'<td>{w.html(f"edition.{ex.edition}")}</td><td>{clauses}</td></tr>')
-    head = (f'<thead><tr><th scope="col">{w.html("example.column.example")}</th>'
-            f'<th scope="col">{w.html("example.column.edition")}</th>'
-            f'<th scope="col">{w.html("example.column.clauses")}</th></tr></thead>')
-    return (f'<div class="examples-index"><table>'
-            f'<caption>{w.html("example.index_caption", count=len(examples))}</caption>'
-            f'{head}<tbody>{"".join(rows)}</tbody></table></div>')
+        rows.append(("example", ex, ex.texts[ctx.lang].title, html(clauses)))
+    return str(fragment("example/index.html", w=w, count=len(examples), rows=rows))
 
 
 DIRECTIVES = {"example": render, "examples": render_index}

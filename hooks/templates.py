@@ -18,7 +18,8 @@ directives render outside a build too (tests, tools). So:
 - **strict**: an undefined name is an error, not an empty string.
 - escaped the way :func:`hooks.common.h` always escaped (:func:`html.escape`, quotes too:
   ``&quot;`` and ``&#x27;`` rather than MarkupSafe's ``&#34;`` and ``&#39;``), through
-  Jinja's ``finalize`` hook, so the pages stay byte for byte what they were.
+  Jinja's ``finalize`` hook, so the pages stay byte for byte what they were; the filter
+  ``|text`` escapes for a text node only (quotes stay as they are), where the pages had that.
 
 >>> str(fragment("test-join.html", name='<b>"x"</b> ' + "'y'", safe=html("<i>y</i>")))
 '<p class="t">&lt;b&gt;&quot;x&quot;&lt;/b&gt; &#x27;y&#x27; <i>y</i></p>'
@@ -59,12 +60,21 @@ def _escape(value: Any) -> Any:
     return Markup(escape(str(value), quote=True))
 
 
+def _text(value: Any) -> Markup:
+    """``{{ value|text }}``: escaped for a text node (``&``, ``<``, ``>``; quotes kept)."""
+    if hasattr(value, "__html__"):
+        return Markup(value.__html__())
+    return Markup(escape(str(value), quote=False))
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     """The one Jinja environment of the directives (autoescape, lines joined, strict)."""
-    return Environment(loader=FileSystemLoader(str(TEMPLATE_DIR)), autoescape=True,
-                       undefined=StrictUndefined, extensions=[JoinLines], finalize=_escape,
-                       keep_trailing_newline=False)
+    env = Environment(loader=FileSystemLoader(str(TEMPLATE_DIR)), autoescape=True,
+                      undefined=StrictUndefined, extensions=[JoinLines], finalize=_escape,
+                      keep_trailing_newline=False)
+    env.filters["text"] = _text
+    return env
 
 
 def fragment(name: str, /, **values: Any) -> Markup:
