@@ -73,16 +73,13 @@ def source_note(ctx: Context, value: Value[Any]) -> str:
 def cell(ctx: Context, edition: Edition, name: str) -> str:
     """The inside of one table cell: value, source, and differing modes of the edition."""
     value = value_of(edition, name)
-    parts = [f'<span class="val">{value_text(ctx, name, value.value, edition.currency)}</span>',
-             source_note(ctx, value)]
-    for mode in modes_of(edition.id):
-        other = value_of(mode, name)
-        if other.value != value.value:
-            parts.append(f'<span class="mode"><span class="mode-name">'
-                         f'{ctx.text(f"mode.{mode.mode}")}:</span> '
-                         f'{value_text(ctx, name, other.value, mode.currency)} '
-                         f'{source_note(ctx, other)}</span>')
-    return "".join(parts)
+    modes = [(mode.mode, html(value_text(ctx, name, other.value, mode.currency)),
+              source_note(ctx, other))
+             for mode in modes_of(edition.id)
+             if (other := value_of(mode, name)).value != value.value]
+    return fragment("editions/cell.html", ctx=ctx, source=source_note(ctx, value),
+                    value=html(value_text(ctx, name, value.value, edition.currency)),
+                    modes=modes)
 
 
 def edition_header(ctx: Context, edition_id: str) -> str:

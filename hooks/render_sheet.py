@@ -97,9 +97,8 @@ def values_html(ctx: Context, cid: str, edition_id: str) -> str:
     if not names:
         return ""
     edition = EDITIONS[edition_id]
-    items = "".join(f'<li><span class="ed-mine-param">{ctx.text(f"param.{n}")}:</span> '
-                    f'{cell(ctx, edition, n)}</li>' for n in names)
-    return f'<ul class="sheet-values">{items}</ul>'
+    return fragment("sheet-values.html", ctx=ctx,
+                    items=[(n, html(cell(ctx, edition, n))) for n in names])
 
 
 def sheet(ctx: Context, edition_id: str) -> str:
