@@ -21,8 +21,10 @@ directives render outside a build too (tests, tools). So:
   Jinja's ``finalize`` hook, so the pages stay byte for byte what they were; the filter
   ``|text`` escapes for a text node only (quotes stay as they are), where the pages had that.
 
->>> str(fragment("test-join.html", name='<b>"x"</b> ' + "'y'", safe=html("<i>y</i>")))
-'<p class="t">&lt;b&gt;&quot;x&quot;&lt;/b&gt; &#x27;y&#x27; <i>y</i></p>'
+>>> str(fragment("clause-ref.html", url="#x", text='<b>"x"</b> ' + "'y'"))
+'<a class="clause-ref" href="#x">&lt;b&gt;&quot;x&quot;&lt;/b&gt; &#x27;y&#x27;</a>'
+>>> str(fragment("clause-ref.html", url="#x", text=html("<b>4.3</b>"), title="a < b"))
+'<a class="clause-ref" href="#x" title="a &lt; b"><b>4.3</b></a>'
 """
 
 from __future__ import annotations
