@@ -460,3 +460,15 @@ def test_links_name_squares_by_index() -> None:
     assert ex.request["square"] == "Waterleiding"
     link = ex.calculator_link("nl")
     assert "square=28" in link and "speed_face=mr-monopoly" in link and "reroll=3,4&" in link
+
+
+def test_one_money_table_for_the_steps() -> None:
+    """Which step parameters are money is the engine's table (engine/money.py), used by the
+    examples; the calculators' copy (until the presenter replaces it) must say the same for
+    every prefix it lists."""
+    from engine.money import MONEY_STEP_PARAMS, money_params
+    from hooks.render_calculator import MONEY_PARAMS
+
+    engine = dict(MONEY_STEP_PARAMS)
+    assert {k: engine.get(k) for k in MONEY_PARAMS} == dict(MONEY_PARAMS)
+    assert "proceeds" in money_params("step.sell.houses") and money_params("step.x") == set()
