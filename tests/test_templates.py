@@ -108,9 +108,13 @@ def test_an_undefined_value_is_an_error() -> None:
 
 
 def _named_templates() -> set[str]:
+    """Templates a hook module renders, and those a template includes."""
     names = set()
     for path in list(HOOKS.glob("*.py")):
         names |= set(re.findall(r'fragment\(\s*"([^"]+\.html)"', path.read_text(encoding="utf-8")))
+    for path in (TEMPLATE_DIR / FRAGMENTS).rglob("*.html"):
+        names |= set(re.findall(rf'{{% include "{FRAGMENTS}/([^"]+)" %}}',
+                                path.read_text(encoding="utf-8")))
     return names
 
 
