@@ -54,11 +54,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
-from hooks.common import ROOT
+from hooks.common import LANGS, ROOT
 from hooks.pages import DIRECTIVE, code_lines
 from hooks.render_calculator import KINDS as CALCULATOR_KINDS
 from hooks.render_calculator import calculator_link, canonical_request, unshown_fields
-from tools.i18n import LANGS
 
 from engine import api
 from engine.clauses import CLAUSES, PAGES

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hooks.common import Context, h, md_escape
+from hooks.common import Context, md_escape
 from hooks.templates import fragment, html
 from hooks.disputes import DISPUTES, TOPICS, Dispute, Row, rows
 from hooks.render_editions import CURRENCY_SIGNS, source_note

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from hooks.templates import fragment, html
 from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
-from hooks.templates import fragment, html
 from tools.i18n import format_number
 
 CARD_GAME = "nl-card-game"

@@ -19,13 +19,13 @@ import re
 from dataclasses import dataclass, field
 from html import escape, unescape
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from hooks.common import Context, h
+from hooks.common import SOURCE_LANG, Context, Message, h, translations
 from hooks.examples import (EXAMPLES_PAGE, NO_EDITION_KINDS, Example, ExampleError,
                             find_example, flatten, ordered, verified)
 from hooks.render_calculator import format_amount, format_number, groups_text
-from tools.i18n import SOURCE_LANG, Message, Translations, translations
+from hooks.templates import fragment, html
 
 from engine.boards import BOARDS, Board
 from engine.clauses import CLAUSES, PAGES
@@ -33,7 +33,8 @@ from engine.editions import EDITIONS
 from engine.errors import EngineError
 from engine.money import money_params
 
-from hooks.templates import fragment, html
+if TYPE_CHECKING:  # the catalogs' type (the i18n module is reached through hooks.common)
+    from tools.i18n import Translations
 
 
 MONEY_FIELDS = frozenset({

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from hooks.common import LANG_NAMES, LANGS, Context, Html, h
 from hooks.templates import fragment, html
+from hooks.common import LANG_NAMES, LANGS, Context, Html, h
 from tools.i18n import SOURCE_LANG, Message
 from tools.termbase import Concept, termbase
 

@@ -9,7 +9,7 @@ phone the table scrolls sideways with the rule-point column kept in view (CSS).
 from __future__ import annotations
 
 from engine.editions import EDITIONS, MAIN_EDITIONS
-from hooks.common import CLAUSES, Context, Html, h
+from hooks.common import CLAUSES, Context, Html
 from hooks.templates import fragment, html
 from hooks.render_editions import RULE_PARAMS, edition_header, param_rows
 

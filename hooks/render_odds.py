@@ -29,17 +29,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
+from hooks.templates import fragment, html
 from engine import markov
 from engine.boards import BOARDS, GROUPS, Board
 from hooks.common import Context, h
-from tools.i18n import Message, translations
-
-from hooks.templates import fragment, html
+from tools.i18n import translations
 
 BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
 STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES
@@ -112,7 +111,7 @@ def th(lang: str, key: str, **params: object) -> str:
     return translations().gettext(lang, key, **params).html()
 
 
-def _messages(lang: str) -> Callable[..., Message]:
+def _messages(lang: str) -> Callable[..., Any]:
     """``m(key, **params)``: a message of ``lang`` for the templates (escaped there, a Dutch
     fallback marked)."""
     return partial(translations().gettext, lang)

@@ -34,10 +34,9 @@ from typing import Any, Callable, Mapping
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
-from hooks.common import ROOT, Context, h
-from tools.i18n import Message, translations
-
 from hooks.templates import fragment, html
+from hooks.common import ROOT, Context, h
+from tools.i18n import translations
 
 JSON_PATH = Path("assets") / "perf" / "latest.json"
 """Where the published result lives, relative to the docs folder."""
@@ -76,7 +75,7 @@ def t(lang: str, key: str, **params: object) -> str:
     return translations().gettext(lang, key, **params).html()
 
 
-def _messages(lang: str) -> Callable[..., Message]:
+def _messages(lang: str) -> Callable[..., Any]:
     """``m(key, **params)``: a message of ``lang`` for the templates (escaped there)."""
     return partial(translations().gettext, lang)
 

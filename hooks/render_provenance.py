@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import fields
 
 from engine.editions import EDITIONS, CardGameRules, Rules
-from hooks.common import Context, Html, h
+from hooks.common import Context, Html
 from hooks.templates import fragment, html
 from hooks.render_editions import edition_header, source_note, value_text
 

@@ -17,7 +17,7 @@ import markdown as md
 
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS
-from hooks.common import Context, Html, h, plain
+from hooks.common import Context, Html, plain
 from hooks.templates import fragment, html
 from hooks.my_edition import CODE, chips
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page

@@ -8,7 +8,7 @@ directives render outside a build too (tests, tools). So:
 
 - **autoescape on**: every value is escaped by Jinja. Trusted HTML passes as
   :class:`markupsafe.Markup` (:func:`html`, or a :class:`hooks.common.Html`); a
-  :class:`tools.i18n.Message` renders as its escaped HTML with the fallback mark
+  :class:`~hooks.common.Message` renders as its escaped HTML with the fallback mark
   (``{{ ctx.t("key") }}``); ``{{ msg.text }}`` is its plain text (for attributes).
 - **lines joined**: a template's line breaks and the indentation after them are dropped
   (:class:`JoinLines`), so templates are written one element per line and the output is the

@@ -21,10 +21,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
+from hooks.common import LANGS
 from hooks.examples import (EXAMPLES_PAGE, ExampleError, _shown, check, directive_lines,
                             find_example, flatten, verified)
 from hooks.render_example import answer_rows, words_for
-from tools.i18n import LANGS
 
 
 def page_of(path: Path) -> tuple[str, str] | None:

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from jinja2 import UndefinedError
 
+from hooks.common import Message
 from hooks.templates import FRAGMENTS, TEMPLATE_DIR, fragment, html
-from tools.i18n import Message
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOKS = ROOT / "hooks"

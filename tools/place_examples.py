@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hooks.common import ROOT
+from hooks.common import LANGS, ROOT, SOURCE_LANG
 from hooks.examples import Example, load_examples, ordered, placed_ids, sort_key
 from hooks.pages import DIRECTIVE
-from tools.i18n import LANGS, SOURCE_LANG
 
 from engine.clauses import PAGES
 
