@@ -1281,7 +1281,7 @@ def runtime_starter(assets: Mapping[str, str], eager: bool) -> str:
     >>> html = runtime_starter({"worker": "w.mjs", "pyodide": "p/", "engine": "e.zip"}, True)
     >>> html.startswith("<script data-assets=") and "&quot;worker&quot;:&quot;w.mjs&quot;" in html
     True
-    >>> 'data-eager="true"' in html and "\\n" not in html and "//" not in html.split("http://[")[0]
+    >>> 'data-eager="true"' in html and "\\n" not in html and "inlined by" not in html
     True
     """
     data = json.dumps(dict(assets), separators=(",", ":"))
@@ -1289,10 +1289,10 @@ def runtime_starter(assets: Mapping[str, str], eager: bool) -> str:
             f"{_starter_code()}</script>")
 
 
-@lru_cache(maxsize=1)
 def _starter_code() -> str:
     """The starter's code on one line (one HTML block in the Markdown); whole-line ``//``
-    comments dropped."""
+    comments dropped. Read on every calculators page (four per build), so an edit shows at
+    once under ``mkdocs serve``."""
     lines = STARTER_JS.read_text(encoding="utf-8").splitlines()
     return " ".join(line.strip() for line in lines if not line.strip().startswith("//"))
 
