@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from html import escape, unescape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from hooks.common import SOURCE_LANG, Context, Message, h, translations
 from hooks.examples import (EXAMPLES_PAGE, NO_EDITION_KINDS, Example, ExampleError,
@@ -33,8 +33,9 @@ from engine.editions import EDITIONS
 from engine.errors import EngineError
 from engine.money import money_params
 
-if TYPE_CHECKING:  # the catalogs' type (the i18n module is reached through hooks.common)
-    from tools.i18n import Translations
+Catalogs = Any
+"""The translation catalogs (what :func:`hooks.common.translations` returns); the i18n module
+itself is reached through :mod:`hooks.common` only."""
 
 
 MONEY_FIELDS = frozenset({
@@ -64,7 +65,7 @@ class Words:
     lang: str
     board: Board | None
     currency: str
-    catalogs: Translations = field(default_factory=translations, compare=False)
+    catalogs: Catalogs = field(default_factory=translations, compare=False)
 
     def t(self, key: str, **params: object) -> Message:
         return self.catalogs.gettext(self.lang, key, **params)
@@ -256,7 +257,7 @@ def _norm(path: str) -> str:
     return ".".join("n" if re.fullmatch(r"-?\d+", p) else p for p in path.split("."))
 
 
-def result_label_key(kind: str, path: str, catalogs: Translations | None = None) -> str:
+def result_label_key(kind: str, path: str, catalogs: Catalogs | None = None) -> str:
     """The message key of an expected field's label: kind-specific, else shared.
 
     >>> result_label_key("rent", "amount"), result_label_key("jail", "options.1.cost")
