@@ -92,3 +92,42 @@ def decimal(numerator: int, denominator: int) -> str:
         return str(whole)
     digits = len(str(denominator)) - 1
     return f"{whole}.{rest * 10 ** digits // denominator:0{digits}d}".rstrip("0")
+
+
+MONEY_STEP_PARAMS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("step.rent.", frozenset({"rent", "base", "amount", "rents"})),
+    ("step.build.", frozenset({"cost"})),
+    ("step.sell.", frozenset({"price", "amount", "proceeds"})),
+    ("step.tax.", frozenset({"amount", "flat"})),
+    ("step.tax.worth", frozenset({"cash", "prices", "mortgages", "houses", "hotels", "worth"})),
+    ("step.tax.hotel_value", frozenset({"value"})),
+    ("step.tax.percent", frozenset({"worth", "amount", "exact"})),
+    ("step.tax.choose_first", frozenset({"flat", "percent"})),
+    ("step.jail.", frozenset({"fine", "cash", "shortfall", "price", "leave_cost", "cost_leave",
+                              "cost_stay", "stay_saves", "leave_turn", "stay_turn",
+                              "last_stay_turn", "free_turn"})),
+    ("step.mortgage.", frozenset({"hotel_half", "half_price", "amount", "value", "total", "sale",
+                                  "exact", "interest", "cost", "later", "lift_now", "keep_now",
+                                  "keep_later", "lift_all_now", "keep_all_now",
+                                  "keep_all_later"})),
+    ("step.score.", frozenset({"cash", "properties", "mortgaged", "houses_amount",
+                               "hotels_amount", "total", "money", "income", "target", "best",
+                               "hotel_value", "value", "amount"})),
+)
+"""Which parameters of the engine's explanation steps are amounts of money, by message-key
+prefix (the longest prefix wins, see :func:`money_params`): the engine writes the steps, so
+the one table of what they mean lives next to its money rules. The same names can be
+counts elsewhere (``mortgaged`` in rent steps)."""
+
+
+def money_params(key: str) -> frozenset[str]:
+    """The money parameters of step message ``key`` (longest matching prefix).
+
+    >>> sorted(money_params("step.tax.percent")), "rent" in money_params("step.rent.set_double")
+    (['amount', 'exact', 'worth'], True)
+    """
+    best, found = "", frozenset()
+    for prefix, names in MONEY_STEP_PARAMS:
+        if key.startswith(prefix) and len(prefix) > len(best):
+            best, found = prefix, names
+    return found

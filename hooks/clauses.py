@@ -57,8 +57,13 @@ class PageInfo:
         return f"{self.src}:{index + 1 + self.offset}"
 
 
-def _t(lang: str, key: str, **params: object) -> str:
-    return translations().gettext(lang, key, **params).html()
+def _notice(cls: str, lang: str, key: str, **params: object) -> str:
+    """A warning box (template ``notice.html``): ``<key>.title`` and ``<key>.body``."""
+    from hooks.templates import fragment
+
+    words = translations()
+    return fragment("notice.html", cls=cls, title=words.gettext(lang, f"{key}.title"),
+                    body=words.gettext(lang, f"{key}.body", **params))
 
 
 def _heading(number: str, title_md: str, clause_id: str, extra: str = "") -> str:
@@ -132,9 +137,8 @@ def add_missing(markdown: str, info: PageInfo) -> str:
             title, kind, body = md_escape(c.title), "unwritten", ""
         parts.append(_heading(c.number, title, c.id, f" .clause-{kind}"))
         parts.append("")
-        parts.append(f'<div class="admonition warning clause-{kind}">'
-                     f'<p class="admonition-title">{_t(info.lang, f"clause.{kind}.title")}</p>'
-                     f'<p>{_t(info.lang, f"clause.{kind}.body", number=c.number)}</p></div>')
+        parts.append(_notice(f"warning clause-{kind}", info.lang, f"clause.{kind}",
+                             number=c.number))
         parts.append("")
         if body:
             parts += [f'<div class="clause-fallback" lang="{SOURCE_LANG}" markdown="1">', "",
@@ -146,9 +150,7 @@ def page_notice(markdown: str, info: PageInfo) -> str:
     """When a whole page falls back to Dutch, say so right under its title."""
     if info.content_lang == info.lang:
         return markdown
-    notice = (f'<div class="admonition warning page-untranslated">'
-              f'<p class="admonition-title">{_t(info.lang, "page.untranslated.title")}</p>'
-              f'<p>{_t(info.lang, "page.untranslated.body")}</p></div>')
+    notice = _notice("warning page-untranslated", info.lang, "page.untranslated")
     lines = markdown.split("\n")
     for i, (line, code) in enumerate(zip(lines, code_lines(lines))):
         if not code and re.match(r"^#(?!#)\s", line):

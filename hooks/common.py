@@ -160,6 +160,10 @@ class Html(str):
     the Markdown conversion, untouched (faster than letting Markdown re-parse big tables).
     Return a plain ``str`` instead when the result contains Markdown to convert."""
 
+    def __html__(self) -> str:
+        """Trusted in a Jinja template (:mod:`hooks.templates`): inserted as it is."""
+        return str(self)
+
 
 Renderer = Callable[[Context], str]
 """A directive renderer: takes the context, returns Markdown (``str``) or :class:`Html`."""

@@ -72,10 +72,11 @@ def renderers() -> dict[str, Renderer]:
 
 
 def _placeholder(ctx: Context) -> str:
-    arg = " ".join(ctx.args)
-    return Html(f'<div class="admonition note directive-pending" data-directive="{h(ctx.name)}">'
-            f'<p class="admonition-title">{ctx.text(f"pending.{ctx.name}.title")}</p>'
-            f'<p>{ctx.text(f"pending.{ctx.name}.body", arg=arg)}</p></div>')
+    from hooks.templates import fragment
+
+    return Html(fragment("notice.html", cls="note directive-pending", directive=ctx.name,
+                         title=ctx.t(f"pending.{ctx.name}.title"),
+                         body=ctx.t(f"pending.{ctx.name}.body", arg=" ".join(ctx.args))))
 
 
 _SLOTS: dict[str, str] = {}

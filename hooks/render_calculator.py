@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote
 
@@ -1262,37 +1263,7 @@ def _calc_id(ctx: Context, kind: str) -> tuple[str, bool]:
     return cid, len(ids) == 1
 
 
-STARTER_JS = """(function () {
-  var A = __ASSETS__, eager = __EAGER__;
-  function supported() {
-    if (typeof Worker === "undefined" || typeof WebAssembly !== "object" || typeof URL === "undefined") return false;
-    var ok = false;
-    try { new Worker("http://[", { get type() { ok = true; return "module"; } }).terminate(); } catch (e) {}
-    return ok;
-  }
-  window.__monopolyStartRuntime = function () {
-    var rt = window.__monopolyRuntime;
-    if (rt) return rt;
-    rt = window.__monopolyRuntime = { worker: null, events: [], error: null };
-    if (!supported()) { rt.error = "unsupported"; return rt; }
-    try {
-      var base = document.baseURI, pyodide = new URL(A.pyodide, base).href;
-      var w = new Worker(new URL(A.worker, base), { type: "module", name: "monopoly-calculators" });
-      var keep = function (e) { if (rt.events) { if (e.type === "error") e.preventDefault(); rt.events.push(e); } };
-      w.addEventListener("message", keep);
-      w.addEventListener("error", keep);
-      w.addEventListener("messageerror", keep);
-      rt.worker = w;
-      w.postMessage({ type: "init", pyodideURL: pyodide, engineURL: new URL(A.engine, base).href, wasm: true });
-      var send = function (m) { w.postMessage({ type: "wasm", module: m || null }); };
-      try {
-        WebAssembly.compileStreaming(fetch(pyodide + "pyodide.asm.wasm")).then(send, function () { send(null); });
-      } catch (e) { send(null); }
-    } catch (e) { rt.error = "unsupported"; }
-    return rt;
-  };
-  if (eager || /[?&]calc=/.test(location.search)) window.__monopolyStartRuntime();
-})();"""
+STARTER_JS = Path(__file__).with_name("runtime_starter.js")
 """Runs where the first calculator of a page begins. It defines how the runtime starts
 (one module worker, plus the page compiling ``pyodide.asm.wasm`` and posting the module to
 it, see ``worker.mjs``) and starts it at once for shared links (``?calc=``), whose answer is
@@ -1303,16 +1274,27 @@ ms before a shared link's answer (see the performance page)."""
 
 
 def runtime_starter(assets: Mapping[str, str], eager: bool) -> str:
-    """The inline ``<script>`` of :data:`STARTER_JS` for a page.
+    """The inline ``<script>`` of :data:`STARTER_JS` (``hooks/runtime_starter.js``) for a page:
+    the file's code, the same on every page (one CSP hash), and its values as data
+    attributes of the script element (JSON, escaped by :func:`hooks.common.h`).
 
     >>> html = runtime_starter({"worker": "w.mjs", "pyodide": "p/", "engine": "e.zip"}, True)
-    >>> html.startswith("<script>") and '"worker":"w.mjs"' in html and "eager = true" in html
+    >>> html.startswith("<script data-assets=") and "&quot;worker&quot;:&quot;w.mjs&quot;" in html
+    True
+    >>> 'data-eager="true"' in html and "\\n" not in html and "inlined by" not in html
     True
     """
-    data = json.dumps(dict(assets), separators=(",", ":")).replace("<", "\\u003c")
-    code = " ".join(line.strip() for line in STARTER_JS.splitlines())  # one line: one HTML block
-    return ("<script>" + code.replace("__ASSETS__", data)
-            .replace("__EAGER__", "true" if eager else "false") + "</script>")
+    data = json.dumps(dict(assets), separators=(",", ":"))
+    return (f'<script data-assets="{h(data)}" data-eager="{"true" if eager else "false"}">'
+            f"{_starter_code()}</script>")
+
+
+def _starter_code() -> str:
+    """The starter's code on one line (one HTML block in the Markdown); whole-line ``//``
+    comments dropped. Read on every calculators page (four per build), so an edit shows at
+    once under ``mkdocs serve``."""
+    lines = STARTER_JS.read_text(encoding="utf-8").splitlines()
+    return " ".join(line.strip() for line in lines if not line.strip().startswith("//"))
 
 
 def render(ctx: Context) -> str:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hooks.common import Context, h, md_escape
+from hooks.common import Context, md_escape
+from hooks.templates import fragment, html
 from hooks.disputes import DISPUTES, TOPICS, Dispute, Row, rows
 from hooks.render_editions import CURRENCY_SIGNS, source_note
 from engine.sources import Value
@@ -91,13 +92,8 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         editions = ", ".join(edition_label(ctx, r) for r in members)
         cites = "; ".join(source_note(ctx, Value(None, r.source)) for r in members)
         ids = " ".join(r.edition.id for r in members)
-        items.append(
-            f'<li class="dispute-row" data-editions="{h(ids)}" data-basis="{basis}">'
-            f'<span class="dispute-ed">{editions}:</span> '
-            f'<span class="dispute-answer">{answer}</span> '
-            f'<span class="dispute-mark dispute-mark-{basis}">'
-            f'{ctx.text(f"disputes.mark.{basis}")}</span> '
-            f'<span class="dispute-src">{cites}</span></li>')
+        items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,
+                              editions=html(editions), answer=html(answer), cites=html(cites)))
     return "".join(items)
 
 
@@ -107,20 +103,15 @@ def clause_links(ctx: Context, dispute: Dispute) -> str:
     for cid in dispute.clauses:
         number, title = ctx.clause_label(cid)
         text = f"{number} {title}" if title else number
-        links.append(f'<a class="clause-ref" href="{h(ctx.clause_url(cid))}">{h(text)}</a>')
+        links.append(fragment("clause-ref.html", url=ctx.clause_url(cid), text=text))
     return ", ".join(links)
 
 
 def dispute_markdown(ctx: Context, dispute: Dispute) -> str:
     """Heading and body of one dispute."""
     question = md_escape(str(ctx.t(f"dispute.{dispute.id}.q")))
-    items = rows_html(ctx, dispute)
-    asked = " · ".join(f"<q>{h(q)}</q>" for q in phrasings(ctx.lang, dispute))
-    body = (f'<div class="dispute" data-dispute="{h(dispute.id)}">'
-            f'<ul class="dispute-rows">{items}</ul>'
-            f'<p class="dispute-refs">{ctx.text("disputes.clauses")} {clause_links(ctx, dispute)}</p>'
-            f'<p class="dispute-asked"><span class="dispute-asked-label">'
-            f'{ctx.text("disputes.asked")}</span> {asked}</p></div>')
+    body = fragment("dispute.html", ctx=ctx, dispute=dispute, rows=html(rows_html(ctx, dispute)),
+                    links=html(clause_links(ctx, dispute)), asked=phrasings(ctx.lang, dispute))
     return f"### {question} {{#{dispute.id} .dispute-q}}\n\n{body}\n"
 
 

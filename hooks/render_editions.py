@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from hooks.templates import fragment, html
 from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
@@ -64,32 +65,21 @@ def source_note(ctx: Context, value: Value[Any]) -> str:
     section of ``board.md`` in the tooltip (its headings are English working titles).
     """
     src = value.source
-    if src.kind == BOARD:
-        cite = (f'<span class="src src-board"><abbr title="{h(ctx.t("source.board"))}: '
-                f'{h(src.section)}">{ctx.text("source.board.label")}</abbr></span>')
-    else:
-        cite = (f'<span class="src"><abbr title="{h(ctx.t(f"source.{src.file}"))}">{h(src.file)}'
-                f'</abbr> · {h(src.section)}</span>')
-    if src.ruling and src.ruling in CLAUSES:
-        number = CLAUSES[src.ruling].number
-        cite += (f' <a class="ruling-ref" href="{h(ctx.clause_url(src.ruling))}">'
-                 f'{ctx.text("editions.ruling", number=number)}</a>')
-    return cite
+    ruling = CLAUSES[src.ruling].number if src.ruling and src.ruling in CLAUSES else None
+    return fragment("editions/source-note.html", ctx=ctx, src=src, board=src.kind == BOARD,
+                  ruling=ruling)
 
 
 def cell(ctx: Context, edition: Edition, name: str) -> str:
     """The inside of one table cell: value, source, and differing modes of the edition."""
     value = value_of(edition, name)
-    parts = [f'<span class="val">{value_text(ctx, name, value.value, edition.currency)}</span>',
-             source_note(ctx, value)]
-    for mode in modes_of(edition.id):
-        other = value_of(mode, name)
-        if other.value != value.value:
-            parts.append(f'<span class="mode"><span class="mode-name">'
-                         f'{ctx.text(f"mode.{mode.mode}")}:</span> '
-                         f'{value_text(ctx, name, other.value, mode.currency)} '
-                         f'{source_note(ctx, other)}</span>')
-    return "".join(parts)
+    modes = [(mode.mode, html(value_text(ctx, name, other.value, mode.currency)),
+              source_note(ctx, other))
+             for mode in modes_of(edition.id)
+             if (other := value_of(mode, name)).value != value.value]
+    return fragment("editions/cell.html", ctx=ctx, source=source_note(ctx, value),
+                    value=html(value_text(ctx, name, value.value, edition.currency)),
+                    modes=modes)
 
 
 def edition_header(ctx: Context, edition_id: str) -> str:
@@ -110,26 +100,18 @@ def differs(editions: list[Edition], name: str) -> bool:
 
 def param_rows(ctx: Context, names: list[str], editions: list[Edition]) -> list[str]:
     """One ``<tr>`` per parameter: label, then a cell per edition."""
-    rows = []
-    for name in names:
-        cls = ' class="differs"' if differs(editions, name) else ""
-        cells = "".join(
-            f'<td data-label="{h(ctx.t(f"edition.{e.id}"))}" data-edition="{h(e.id)}">'
-            f'{cell(ctx, e, name)}</td>'
-            for e in editions)
-        rows.append(f'<tr{cls} data-param="{h(name)}"><th scope="row">'
-                    f'{ctx.text(f"param.{name}")}</th>{cells}</tr>')
-    return rows
+    return [fragment("editions/param-row.html", ctx=ctx, name=name,
+                   differs=differs(editions, name),
+                   cells=[(e, html(cell(ctx, e, name))) for e in editions])
+            for name in names]
 
 
 def table(ctx: Context, names: list[str], editions: list[Edition], caption: str,
           cls: str = "editions-table") -> Html:
     """A complete table for ``names`` x ``editions`` (one HTML block, no blank lines)."""
-    head = "".join(f'<th scope="col" data-edition="{h(e.id)}">{edition_header(ctx, e.id)}</th>'
-                   for e in editions)
-    return Html(f'<div class="{cls}-wrap"><table class="{cls}"><caption>{caption}</caption>'
-            f'<thead><tr><th scope="col">{ctx.text("editions.rule_point")}</th>{head}</tr>'
-            f'</thead><tbody>{"".join(param_rows(ctx, names, editions))}</tbody></table></div>')
+    headers = [(e, html(edition_header(ctx, e.id))) for e in editions]
+    return Html(fragment("editions/table.html", ctx=ctx, cls=cls, caption=html(caption),
+                       headers=headers, rows=html("".join(param_rows(ctx, names, editions)))))
 
 
 def render(ctx: Context) -> str:
@@ -166,11 +148,8 @@ def render(ctx: Context) -> str:
 
 def mine_block(ctx: Context, names: list[str], edition: Edition) -> str:
     """What one edition does for ``names``: shown first when it is the reader's edition."""
-    items = "".join(f'<li><span class="ed-mine-param">{ctx.text(f"param.{n}")}:</span> '
-                    f'{cell(ctx, edition, n)}</li>' for n in names)
-    return (f'<div class="ed-mine" data-edition="{h(edition.id)}">'
-            f'<p class="ed-mine-head">{ctx.text("myed.in_edition", edition=ctx.t(f"edition.{edition.id}"))}'
-            f'</p><ul>{items}</ul></div>')
+    items = [(n, html(cell(ctx, edition, n))) for n in names]
+    return fragment("editions/mine-block.html", ctx=ctx, edition=edition, items=items)
 
 
 def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], full: str) -> Html:
@@ -183,12 +162,8 @@ def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], ful
     cid = ctx.clause or "-".join(names)
     key = "myed.others_differ" if any(differs(editions, n) for n in names) else "myed.all_agree"
     mine = "".join(mine_block(ctx, names, e) for e in editions)
-    return Html(f'<div class="ed-mine-set" data-clause="{h(cid)}">{mine}</div><!--/ed-mine-set-->'
-                f'<div class="ed-clause" data-clause="{h(cid)}">'
-                f'<details class="ed-others" open><summary><span class="ed-sum-chosen">'
-                f'{ctx.text(key)}</span><span class="ed-sum-none">{ctx.text("myed.compare")}'
-                f'</span></summary>{full}'
-                f'</details></div>')
+    return Html(fragment("editions/my-edition-view.html", ctx=ctx, cid=cid, key=key,
+                       mine=html(mine), full=html(full)))
 
 
 DIRECTIVES = {"editions": render}

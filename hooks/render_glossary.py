@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from hooks.templates import fragment, html
 from hooks.common import LANG_NAMES, LANGS, Context, Html, h
 from tools.i18n import SOURCE_LANG, Message
 from tools.termbase import Concept, termbase
@@ -61,25 +62,12 @@ def render(ctx: Context) -> str:
     concepts = list(termbase().concepts.values())
     concepts.sort(key=lambda c: sort_key(ctx.lang, _message(c, ctx.lang, "term").text))
     order = [ctx.lang] + [lang for lang in LANGS if lang != ctx.lang]  # page language first
-    heads = "".join(f'<th scope="col" lang="{lang}">{h(LANG_NAMES[lang])}</th>'
-                    for lang in order)
     rows = []
     for concept in concepts:
-        cells = []
-        for lang in order:
-            msg = _message(concept, lang, "term")
-            tag = "th" if lang == ctx.lang else "td"
-            scope = ' scope="row"' if tag == "th" else ""
-            cells.append(f'<{tag}{scope} lang="{lang}" data-label="{h(LANG_NAMES[lang])}">'
-                         f'{msg.html()}</{tag}>')
+        cells = [(lang, _message(concept, lang, "term")) for lang in order]
         definition = _message(concept, ctx.lang, "definition")
-        rows.append(f'<tr id="term-{h(concept.id)}">{"".join(cells)}'
-                    f'<td class="def" data-label="{h(ctx.t("glossary_table.definition"))}">'
-                    f'{bare_chips(definition.html(), ctx.lang)}</td></tr>')
-    return Html(f'<div class="glossary-wrap"><table class="glossary">'
-                f'<caption>{ctx.text("glossary_table.caption")}</caption>'
-                f'<thead><tr>{heads}<th scope="col">{ctx.text("glossary_table.definition")}'
-                f'</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+        rows.append((concept.id, cells, html(bare_chips(definition.html(), ctx.lang))))
+    return Html(fragment("glossary.html", ctx=ctx, order=order, names=LANG_NAMES, rows=rows))
 
 
 DIRECTIVES = {"glossary": render}

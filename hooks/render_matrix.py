@@ -9,7 +9,8 @@ phone the table scrolls sideways with the rule-point column kept in view (CSS).
 from __future__ import annotations
 
 from engine.editions import EDITIONS, MAIN_EDITIONS
-from hooks.common import CLAUSES, Context, Html, h
+from hooks.common import CLAUSES, Context, Html
+from hooks.templates import fragment, html
 from hooks.render_editions import RULE_PARAMS, edition_header, param_rows
 
 _ORDER = {cid: i for i, cid in enumerate(CLAUSES)}
@@ -23,21 +24,15 @@ def render(ctx: Context) -> str:
     groups: dict[str, list[str]] = {}
     for name, clause in RULE_PARAMS.items():
         groups.setdefault(clause, []).append(name)
-    body = []
+    rows = []
     for clause in sorted(groups, key=_ORDER.__getitem__):
         number, title = ctx.clause_label(clause)
         label = f"{number} {title}" if title else number
-        body.append(f'<tr class="group" id="matrix-{h(clause)}"><th scope="colgroup" '
-                    f'colspan="{len(editions) + 1}"><a href="{h(ctx.clause_url(clause))}">'
-                    f'{h(label)}</a></th></tr>')
-        body.extend(param_rows(ctx, groups[clause], editions))
-    head = "".join(f'<th scope="col" data-edition="{h(e.id)}">{edition_header(ctx, e.id)}</th>'
-                   for e in editions)
-    return Html(f'<div class="matrix-wrap" tabindex="0" role="region" '
-            f'aria-label="{h(ctx.t("matrix.caption"))}"><table class="matrix">'
-            f'<caption>{ctx.text("matrix.caption")}</caption>'
-            f'<thead><tr><th scope="col">{ctx.text("editions.rule_point")}</th>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div>')
+        rows.append((clause, ctx.clause_url(clause), label,
+                     html("".join(param_rows(ctx, groups[clause], editions)))))
+    headers = [(e, html(edition_header(ctx, e.id))) for e in editions]
+    return Html(fragment("matrix.html", ctx=ctx, editions=editions, headers=headers,
+                         groups=rows))
 
 
 DIRECTIVES = {"matrix": render}

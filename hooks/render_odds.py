@@ -28,12 +28,13 @@ no figure is typed by hand. Words come from ``translations/<lang>/odds.po`` (key
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable
+from functools import lru_cache, partial
+from typing import Any, Callable, Iterable
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
+from hooks.templates import fragment, html
 from engine import markov
 from engine.boards import BOARDS, GROUPS, Board
 from hooks.common import Context, h
@@ -61,6 +62,8 @@ CELL = "padding:.5em .7em;min-width:0"
 NUM = CELL + ";text-align:right;white-space:nowrap"
 ROWHEAD = CELL + ";border-top:.05rem solid var(--md-typeset-table-color)"
 CAPTION = "text-align:left;font-weight:700;padding:.5em .7em"
+STYLES = {"cell": CELL, "num": NUM, "rowhead": ROWHEAD, "caption": CAPTION}
+"""The inline styles above, by name, for the templates."""
 ZERO_FILL = "#f4f4f4"
 """Fill of a square no turn ends on ("Go to jail"): outside the colour scale."""
 PERCENT_DIGITS = 2
@@ -106,6 +109,12 @@ def t(lang: str, key: str, **params: object) -> str:
 def th(lang: str, key: str, **params: object) -> str:
     """A message as HTML (escaped; a Dutch fallback is marked)."""
     return translations().gettext(lang, key, **params).html()
+
+
+def _messages(lang: str) -> Callable[..., Any]:
+    """``m(key, **params)``: a message of ``lang`` for the templates (escaped there, a Dutch
+    fallback marked)."""
+    return partial(translations().gettext, lang)
 
 
 def number(lang: str, value: float, digits: int) -> str:
@@ -346,23 +355,12 @@ def board_svg(lang: str, board_id: str, strategy: str, top_n: int = 6) -> str:
     uid = f"odds-svg-{board_id}-{strategy}"
     title = t(lang, "odds.svg.title", board=t(lang, f"odds.board.{board_id}"),
               strategy=t(lang, f"odds.strategy.{strategy}"))
-    desc = t(lang, "odds.svg.desc")
-    out = [f'<svg class="odds-board" viewBox="0 0 {SIZE} {SIZE}" role="img" '
-           f'aria-labelledby="{uid}-t {uid}-d" xmlns="http://www.w3.org/2000/svg" '
-           f'style="display:block;width:100%;height:auto;max-width:40rem;margin:0 auto" '
-           f'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">'
-           f'<title id="{uid}-t">{h(title)}</title><desc id="{uid}-d">{h(desc)}</desc>',
-           f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="#dfeee2"/>']
-    for k in range(40):
-        if k != JAIL_SQUARE:
-            out.append(_square(lang, board, k, turn, roll, low_top))
-    out.append(_square(lang, board, JAIL_SQUARE, turn, roll, low_top))
-    out.append(_square(lang, board, JAIL, turn, roll, low_top))
-    out.append(f'<rect x="0" y="0" width="{SIZE}" height="{SIZE}" fill="none" stroke="#1b1b1b" '
-               f'stroke-width="3"/>')
-    out.append(_centre(lang, board, strategy, turn, low_top, top_n))
-    out.append("</svg>")
-    return "".join(out)
+    squares = [_square(lang, board, k, turn, roll, low_top) for k in range(40) if k != JAIL_SQUARE]
+    squares.append(_square(lang, board, JAIL_SQUARE, turn, roll, low_top))
+    squares.append(_square(lang, board, JAIL, turn, roll, low_top))
+    return fragment("odds/svg.html", uid=uid, size=SIZE, title=title,
+                    desc=t(lang, "odds.svg.desc"), squares=html("".join(squares)),
+                    centre=html(_centre(lang, board, strategy, turn, low_top, top_n)))
 
 
 def _centre(lang: str, board: Board, strategy: str, turn: tuple[float, ...],
@@ -416,35 +414,19 @@ def positions_table(lang: str, board_id: str) -> str:
     order = [k for k in range(40) for k in ((k, JAIL) if k == JAIL_SQUARE else (k,))]
     cols = [(s, c) for s in STRATEGIES for c in ("roll", "turn")]
     data = {(s, c): odds(board_id, s, c) for s, c in cols}
-    head1 = "".join(f'<th scope="colgroup" colspan="2" style="{CELL};text-align:center">{th(lang, f"odds.strategy.{s}")}</th>'
-                    for s in STRATEGIES)
-    head2 = "".join(f'<th scope="col" style="{CELL}">{th(lang, f"odds.table.per_{c}")}</th>' for _, c in cols)
     rows = []
     for k in order:
         no = JAIL_SQUARE if k == JAIL else k
-        name = h(position_name(lang, board, k))
         group = board.squares[no].group if k != JAIL else None
-        swatch = (f'<span aria-hidden="true" style="display:inline-block;width:.7em;height:.7em;'
-                  f'margin-right:.35em;border:1px solid #555;background:{GROUP_COLOURS[group]}">'
-                  f'</span>') if group in GROUP_COLOURS else ""
-        cells = "".join(
-            f'<td style="{NUM}" data-col="{s}-{c}" data-p="{data[(s, c)][k]!r}">'
-            f'{percent(lang, data[(s, c)][k], TABLE_DIGITS)}</td>' for s, c in cols)
-        rows.append(f'<tr data-pos="{k}"><td style="{NUM}">{no}</td><th scope="row" style="{ROWHEAD}">{swatch}{name}</th>'
-                    f'{cells}</tr>')
-    means = "".join(f'<td colspan="2" style="{NUM}" data-mean="{s}" '
-                    f'data-value="{mean_rolls(board_id, s)!r}">'
-                    f'{number(lang, mean_rolls(board_id, s), MEAN_ROLLS_DIGITS)}</td>'
-                    for s in STRATEGIES)
-    caption = th(lang, "odds.table.caption", board=t(lang, f"odds.board.{board_id}"))
-    return (f'<table tabindex="0" id="odds-table-{board_id}" '
-            f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">{caption}</caption>'
-            f'<thead><tr><th scope="col" rowspan="2" style="{CELL}">{th(lang, "odds.table.number")}</th>'
-            f'<th scope="col" rowspan="2" style="{CELL}">{th(lang, "odds.table.square")}</th>'
-            f'{head1}</tr>'
-            f'<tr>{head2}</tr></thead><tbody>{"".join(rows)}</tbody>'
-            f'<tfoot><tr><th scope="row" colspan="2" style="{CELL}">{th(lang, "odds.table.mean_rolls")}</th>'
-            f'{means}</tr></tfoot></table>')
+        cells = [(f"{s}-{c}", repr(data[(s, c)][k]), percent(lang, data[(s, c)][k], TABLE_DIGITS))
+                 for s, c in cols]
+        rows.append((k, no, GROUP_COLOURS.get(group or ""), position_name(lang, board, k), cells))
+    means = [(s, repr(mean_rolls(board_id, s)), number(lang, mean_rolls(board_id, s),
+                                                       MEAN_ROLLS_DIGITS)) for s in STRATEGIES]
+    m = _messages(lang)
+    return fragment("odds/positions.html", m=m, st=STYLES, board_id=board_id,
+                    strategies=STRATEGIES, cols=cols, rows=rows, means=means,
+                    caption=m("odds.table.caption", board=t(lang, f"odds.board.{board_id}")))
 
 
 def render_board(ctx: Context) -> str:
@@ -452,23 +434,10 @@ def render_board(ctx: Context) -> str:
     board = _board(ctx)
     if len(ctx.args) != 1:
         raise ctx.error("takes exactly one argument, the board")
-    name = f"odds-tabs-{board.id}"
-    inputs = "".join(f'<input{" checked" if i == 0 else ""} id="{name}-{s}" name="{name}" '
-                     f'type="radio">' for i, s in enumerate(STRATEGIES))
-    labels = "".join(f'<label for="{name}-{s}">{th(ctx.lang, f"odds.strategy.{s}")}</label>'
-                     for s in STRATEGIES)
-    blocks = "".join(f'<div class="tabbed-block"><figure style="width:100%;margin:.5em 0">'
-                     f'{board_svg(ctx.lang, board.id, s)}<figcaption>'
-                     f'{th(ctx.lang, "odds.svg.caption", strategy=t(ctx.lang, f"odds.strategy.{s}"))}'
-                     f'</figcaption></figure></div>' for s in STRATEGIES)
-    summary = th(ctx.lang, "odds.table.summary", board=t(ctx.lang, f"odds.board.{board.id}"))
-    return (f'<div class="odds" id="odds-board-{board.id}" data-board="{board.id}">'
-            f'<div class="tabbed-set tabbed-alternate odds-tabs">{inputs}'
-            f'<div class="tabbed-labels">{labels}</div>'
-            f'<div class="tabbed-content">{blocks}</div></div>'
-            f'<details class="info odds-table"><summary>{summary}</summary>'
-            f'{positions_table(ctx.lang, board.id)}</details>'
-            f'</div>')
+    diagrams = [(s, html(board_svg(ctx.lang, board.id, s))) for s in STRATEGIES]
+    return str(fragment("odds/board.html", m=_messages(ctx.lang), board=board,
+                        strategies=STRATEGIES, diagrams=diagrams,
+                        table=html(positions_table(ctx.lang, board.id))))
 
 
 # --------------------------------------------------------------------------- groups
@@ -484,12 +453,9 @@ def level_name(lang: str, level: int) -> str:
 
 
 def _group_cell(lang: str, board: Board, group: str) -> str:
-    names = ", ".join(s.name for s in board.group(group))
-    return (f'<th scope="row" style="{ROWHEAD};min-width:9em"><span aria-hidden="true" '
-            f'style="display:inline-block;width:.8em;'
-            f'height:.8em;margin-right:.35em;border:1px solid #555;'
-            f'background:{GROUP_COLOURS[group]}"></span>{th(lang, f"odds.group.{group}")}'
-            f'<br><small>{h(names)}</small></th>')
+    return fragment("odds/group-cell.html", m=_messages(lang), st=STYLES, group=group,
+                    colour=GROUP_COLOURS[group],
+                    names=", ".join(s.name for s in board.group(group)))
 
 
 def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
@@ -499,44 +465,22 @@ def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
     currency = board.currency
     groups: list[dict] = data["groups"]  # type: ignore[assignment]
     levels: list[int] = data["levels"]  # type: ignore[assignment]
-    heads = "".join(f'<th scope="col" style="{CELL}">{h(level_name(lang, lv))}</th>' for lv in levels)
-    rows = []
+    rents, breaks = [], []
     for g in groups:
-        cells = "".join(f'<td style="{NUM}" data-level="{lv}" data-value="{v!r}">'
-                        f'{h(amount(lang, currency, v))}</td>'
-                        for lv, v in zip(levels, g["expected_rent"]))
-        rows.append(f'<tr data-group="{g["group"]}">{_group_cell(lang, board, g["group"])}'
-                    f'{cells}</tr>')
-    suffix = "" if strategy == "leave" else f"-{strategy}"
-    strategy_name = t(lang, f"odds.strategy.{strategy}")
-    board_name = t(lang, f"odds.board.{board_id}")
-    rent = (f'<table tabindex="0" id="odds-groups-{board_id}{suffix}" '
-            f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
-            f'{th(lang, "odds.groups.caption", board=board_name, strategy=strategy_name)}'
-            f'</caption><thead><tr><th scope="col" style="{CELL}">{th(lang, "odds.groups.group")}</th>{heads}'
-            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-    step_heads = "".join(f'<th scope="col" style="{CELL}">{th(lang, f"odds.step.{lv + 1}")}</th>'
-                         for lv in levels[:-1])
-    rows = []
-    for g in groups:
-        cells = []
-        for s in g["steps"]:
-            turns = s["break_even_turns"]
-            shown = h(t(lang, "odds.none")) if turns is None else number(lang, turns, TURNS_DIGITS)
-            cells.append(f'<td style="{NUM}" data-step="{s["to_level"]}" '
-                         f'data-value="{turns!r}" data-added="{s["added_rent"]!r}">{shown}</td>')
+        head = _group_cell(lang, board, g["group"])
+        rents.append((g["group"], head, [(lv, repr(v), amount(lang, currency, v))
+                                         for lv, v in zip(levels, g["expected_rent"])]))
+        cells = [(s["to_level"], repr(s["break_even_turns"]), repr(s["added_rent"]),
+                  t(lang, "odds.none") if s["break_even_turns"] is None
+                  else number(lang, s["break_even_turns"], TURNS_DIGITS)) for s in g["steps"]]
         cost = g["steps"][0]["cost"]
-        rows.append(f'<tr data-group="{g["group"]}">{_group_cell(lang, board, g["group"])}'
-                    f'<td style="{NUM}" data-cost="{cost}">'
-                    f'{h(amount(lang, currency, cost, 0))}</td>{"".join(cells)}</tr>')
-    steps = (f'<table tabindex="0" id="odds-steps-{board_id}{suffix}" '
-             f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
-             f'{th(lang, "odds.steps.caption", board=board_name, strategy=strategy_name)}'
-             f'</caption><thead><tr><th scope="col" style="{CELL}">{th(lang, "odds.groups.group")}</th>'
-             f'<th scope="col" style="{CELL}">{th(lang, "odds.steps.cost")}</th>{step_heads}</tr></thead>'
-             f'<tbody>{"".join(rows)}</tbody></table>')
-    return (f'<div class="odds-groups" data-board="{board_id}" data-strategy="{strategy}">'
-            f'{rent}{steps}</div>')
+        breaks.append((g["group"], head, (cost, amount(lang, currency, cost, 0)), cells))
+    names = {"board": t(lang, f"odds.board.{board_id}"),
+             "strategy": t(lang, f"odds.strategy.{strategy}")}
+    return str(fragment("odds/groups.html", m=_messages(lang), st=STYLES, board_id=board_id,
+                        strategy=strategy, suffix="" if strategy == "leave" else f"-{strategy}",
+                        names=names, levels=[(lv, level_name(lang, lv)) for lv in levels],
+                        steps=[lv + 1 for lv in levels[:-1]], rents=rents, breaks=breaks))
 
 
 def render_groups(ctx: Context) -> str:
@@ -588,16 +532,11 @@ def jail_table(lang: str, board_id: str) -> str:
     board = BOARDS[board_id]
     currency = board.currency
     cols = ("leave_turn", "stay_turn", "stay_saves", "long_run_leave", "long_run_stay")
-    heads = "".join(f'<th scope="col" style="{CELL}">{th(lang, f"odds.jail.{c}")}</th>' for c in cols)
     rows, notes = [], []
     for scenario, res in jail_advice(board_id):
         label = scenario_label(lang, scenario)
-        cells = "".join(f'<td style="{NUM}" data-col="{c}" data-value="{res[c]!r}">'
-                        f'{h(amount(lang, currency, float(res[c])))}</td>'  # type: ignore[arg-type]
-                        for c in cols)
-        rid = f"odds-jail-{board_id}-{scenario.id}"
-        rows.append(f'<tr id="{rid}" data-scenario="{scenario.id}"><th scope="row" style="{ROWHEAD}">{h(label)}'
-                    f'</th>{cells}</tr>')
+        rows.append((scenario.id, label, [(c, repr(res[c]), amount(lang, currency, float(res[c])))  # type: ignore[arg-type]
+                                          for c in cols]))
         saves = float(res["stay_saves"])  # type: ignore[arg-type]
         if saves <= 0.005:
             note = th(lang, "odds.jail.note.nothing")
@@ -607,16 +546,9 @@ def jail_table(lang: str, board_id: str) -> str:
                       stay=amount(lang, currency, float(res["stay_turn"])),  # type: ignore[arg-type]
                       saves=amount(lang, currency, saves),
                       free=amount(lang, currency, float(res["free_turn"])))  # type: ignore[arg-type]
-        notes.append(f'<li data-scenario="{scenario.id}"><strong>{h(label)}.</strong> {note}</li>')
-    board_name = t(lang, f"odds.board.{board_id}")
-    table = (f'<table tabindex="0" id="odds-jail-{board_id}" '
-             f'style="font-variant-numeric:tabular-nums"><caption style="{CAPTION}">'
-             f'{th(lang, "odds.jail.caption", board=board_name)}</caption><thead><tr>'
-             f'<th scope="col" style="{CELL}">{th(lang, "odds.jail.situation")}</th>{heads}</tr></thead>'
-             f'<tbody>{"".join(rows)}</tbody></table>')
-    return (f'<div class="odds-jail-advice" data-board="{board_id}">'
-            f'{table}'
-            f'<p>{th(lang, "odds.jail.intro")}</p><ul>{"".join(notes)}</ul></div>')
+        notes.append((scenario.id, label, html(note)))
+    return str(fragment("odds/jail.html", m=_messages(lang), st=STYLES, board_id=board_id,
+                        cols=cols, rows=rows, notes=notes))
 
 
 def render_jail(ctx: Context) -> str:

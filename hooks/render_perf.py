@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
+from hooks.templates import fragment, html
 from hooks.common import ROOT, Context, h
 from tools.i18n import translations
 
@@ -72,6 +73,11 @@ ROWHEAD = "font-weight:normal;min-width:15em"
 def t(lang: str, key: str, **params: object) -> str:
     """Message ``key`` in ``lang`` as escaped HTML (a Dutch fallback is marked)."""
     return translations().gettext(lang, key, **params).html()
+
+
+def _messages(lang: str) -> Callable[..., Any]:
+    """``m(key, **params)``: a message of ``lang`` for the templates (escaped there)."""
+    return partial(translations().gettext, lang)
 
 
 def plain(lang: str, key: str, **params: object) -> str:
@@ -190,32 +196,20 @@ def summary_text(lang: str, doc: Mapping[str, Any]) -> str:
 
 def main_table(lang: str, doc: Mapping[str, Any]) -> str:
     """Every measurement, grouped, with value, ratio, budget and verdict."""
-    head = "".join(f'<th scope="col">{t(lang, f"perf.col.{c}")}</th>'
-                   for c in ("measure", "value", "ratio", "budget", "status"))
-    body = []
     rows = list(doc.get("rows", []))
-    for group in GROUPS:
-        members = [r for r in rows if r.get("group") == group]
-        if not members:
-            continue
-        body.append(f'<tr class="perf-group"><th scope="colgroup" colspan="5">'
-                    f'{t(lang, f"perf.group.{group}")}</th></tr>')
-        for r in members:
-            body.append(
-                f'<tr data-id="{h(r["id"])}" data-met="{h(json.dumps(r.get("met")))}">'
-                f'<th scope="row" style="{ROWHEAD}">{t(lang, "perf.row." + r["id"])}</th>'
-                f'<td class="perf-value" style="{CELL};text-align:right">{value_text(lang, r)}</td>'
-                f'<td class="perf-ratio" style="{CELL}">{ratio_text(lang, r)}</td>'
-                f'<td class="perf-budget" style="{CELL}">{budget_text(lang, r, doc)}</td>'
-                f'<td class="perf-status" style="{CELL}">{status_html(lang, r)}</td></tr>')
     unknown = [r["id"] for r in rows if r.get("group") not in GROUPS]
     if unknown:
         raise ValueError(f"rows in unknown groups: {', '.join(unknown)}")
-    return (f'<div class="perf" id="perf-results"><p class="perf-machine">{machine_text(lang, doc)}</p>'
-            f'<p class="perf-summary"><strong>{summary_text(lang, doc)}</strong></p>'
-            f'<table tabindex="0" data-perf="main" '
-            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.caption")}</caption>'
-            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+    groups = []
+    for group in GROUPS:
+        members = [(r["id"], json.dumps(r.get("met")), html(value_text(lang, r)),
+                    html(ratio_text(lang, r)), html(budget_text(lang, r, doc)),
+                    html(status_html(lang, r))) for r in rows if r.get("group") == group]
+        if members:
+            groups.append((group, members))
+    return str(fragment("perf/main.html", m=_messages(lang), cell=CELL, rowhead=ROWHEAD,
+                        machine=html(machine_text(lang, doc)),
+                        summary=html(summary_text(lang, doc)), groups=groups))
 
 
 def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
@@ -223,30 +217,21 @@ def breakdown_table(lang: str, doc: Mapping[str, Any]) -> str:
     with the reference's ready time underneath."""
     data = doc.get("breakdown") or {}
     temps = [x for x in ("cold", "warm") if x in data]
-    head = "".join(f'<th scope="col" style="text-align:right">{t(lang, f"perf.temp.{x}")}</th>'
-                   for x in temps)
-    body = []
+    rows = []
     for key in MILESTONES:
         if not any(key in data[x] for x in temps):
             continue
-        cells = "".join(
-            f'<td style="{CELL};text-align:right" data-temp="{x}">'
-            f'{t(lang, "perf.unit.ms", value=number(lang, data[x][key], 0)) if key in data[x] else ""}'
-            f'</td>' for x in temps)
-        body.append(f'<tr data-milestone="{key}"><th scope="row" style="{ROWHEAD}">'
-                    f'{t(lang, f"perf.milestone.{key}")}</th>{cells}</tr>')
+        rows.append((key, [(x, html(t(lang, "perf.unit.ms", value=number(lang, data[x][key], 0))
+                                    if key in data[x] else "")) for x in temps]))
     ref_cells = []
     for x in temps:
         ref = _row(doc, f"reference.{x}")
         shown = "" if not ref or ref.get("value") is None else t(
             lang, "perf.unit.ms", value=number(lang, ref["value"] * 1000, 0))
-        ref_cells.append(f'<td style="{CELL};text-align:right" data-temp="{x}">{shown}</td>')
-    body.append(f'<tr data-milestone="reference"><th scope="row" style="{ROWHEAD}">'
-                f'{t(lang, "perf.milestone.reference")}</th>{"".join(ref_cells)}</tr>')
-    return (f'<table tabindex="0" data-perf="breakdown" '
-            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.breakdown.caption")}'
-            f'</caption><thead><tr><th scope="col">{t(lang, "perf.col.milestone")}</th>{head}</tr>'
-            f'</thead><tbody>{"".join(body)}</tbody></table>')
+        ref_cells.append((x, html(shown)))
+    rows.append(("reference", ref_cells))
+    return str(fragment("perf/breakdown.html", m=_messages(lang), cell=CELL, rowhead=ROWHEAD,
+                        temps=temps, rows=rows))
 
 
 def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
@@ -254,22 +239,13 @@ def long_task_table(lang: str, doc: Mapping[str, Any]) -> str:
     tasks = doc.get("long_tasks") or []
     if not tasks:
         return f'<p class="perf-longtasks">{t(lang, "perf.lt.none")}</p>'
-    head = "".join(f'<th scope="col">{t(lang, f"perf.lt.col.{c}")}</th>'
-                   for c in ("load", "start", "duration", "cpu", "owner", "shares"))
-    body = []
-    for task in tasks:
-        ms = lambda v: t(lang, "perf.unit.ms", value=number(lang, v, 0 if v >= 10 else 1))  # noqa: E731
-        shares = "; ".join(f'{t(lang, f"perf.owner.{o}")} {ms(v)}'
-                           for o, v in (task.get("cpu_shares") or {}).items())
-        body.append(
-            f'<tr data-owner="{h(task["owner"])}"><td>{t(lang, "perf.temp." + task["temperature"])}</td>'
-            f'<td style="{CELL};text-align:right">{ms(task["start"])}</td>'
-            f'<td style="{CELL};text-align:right">{ms(task["duration"])}</td>'
-            f'<td style="{CELL};text-align:right">{ms(task["cpu"])}</td>'
-            f'<td>{t(lang, "perf.owner." + task["owner"])}</td><td>{shares}</td></tr>')
-    return (f'<table tabindex="0" data-perf="longtasks" '
-            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.lt.caption")}</caption>'
-            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+    ms = lambda v: html(t(lang, "perf.unit.ms", value=number(lang, v, 0 if v >= 10 else 1)))  # noqa: E731
+    rows = [(task["owner"], task["temperature"], ms(task["start"]), ms(task["duration"]),
+             ms(task["cpu"]),
+             html("; ".join(f'{t(lang, f"perf.owner.{o}")} {ms(v)}'
+                            for o, v in (task.get("cpu_shares") or {}).items())))
+            for task in tasks]
+    return str(fragment("perf/longtasks.html", m=_messages(lang), cell=CELL, tasks=rows))
 
 
 def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
@@ -279,24 +255,13 @@ def diagnosis_table(lang: str, doc: Mapping[str, Any]) -> str:
     cols = [(v, x) for v in VARIANTS if v in data for x in ("cold", "warm") if x in data[v]]
     if not cols:
         return ""
-    top = "".join(f'<th scope="colgroup" colspan="{sum(1 for c in cols if c[0] == v)}" '
-                  f'style="text-align:center">{t(lang, f"perf.variant.{v}")}</th>'
-                  for v in VARIANTS if any(c[0] == v for c in cols))
-    sub = "".join(f'<th scope="col" style="text-align:right">{t(lang, f"perf.temp.{x}")}</th>'
-                  for _, x in cols)
-    body = []
-    for key, unit in DIAGNOSIS:
-        cells = "".join(
-            f'<td style="{CELL};text-align:right" data-variant="{v}" data-temp="{x}">'
-            f'{value_text(lang, {"unit": unit, "value": data[v][x].get(key)})}</td>'
-            for v, x in cols)
-        body.append(f'<tr data-metric="{key}"><th scope="row" style="{ROWHEAD}">'
-                    f'{t(lang, f"perf.diag.{key}")}</th>'
-                    f'{cells}</tr>')
-    return (f'<table tabindex="0" data-perf="diagnosis" '
-            f'style="font-variant-numeric:tabular-nums"><caption>{t(lang, "perf.diag.caption")}'
-            f'</caption><thead><tr><th scope="col" rowspan="2">{t(lang, "perf.col.measure")}</th>'
-            f'{top}</tr><tr>{sub}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+    variants = [(v, sum(1 for c in cols if c[0] == v)) for v in VARIANTS
+                if any(c[0] == v for c in cols)]
+    rows = [(key, [((v, x), html(value_text(lang, {"unit": unit,
+                                                   "value": data[v][x].get(key)})))
+                   for v, x in cols]) for key, unit in DIAGNOSIS]
+    return str(fragment("perf/diagnosis.html", m=_messages(lang), cell=CELL, rowhead=ROWHEAD,
+                        variants=variants, cols=cols, rows=rows))
 
 
 def json_path(docs_dir: Path | str | None = None) -> Path:

@@ -13,7 +13,8 @@ from collections import Counter
 from dataclasses import fields
 
 from engine.editions import EDITIONS, CardGameRules, Rules
-from hooks.common import Context, Html, h
+from hooks.common import Context, Html
+from hooks.templates import fragment, html
 from hooks.render_editions import edition_header, source_note, value_text
 
 KINDS = ("fact", "ruling", "board")
@@ -33,26 +34,16 @@ def edition_table(ctx: Context, edition) -> str:
     rows, counts = [], Counter()
     for name in _params(edition):
         value = _value(edition, name)
-        kind = value.kind
-        counts[kind] += 1
-        rows.append(
-            f'<tr class="prov-{kind}" data-param="{h(name)}" data-kind="{kind}">'
-            f'<th scope="row">{ctx.text(f"param.{name}")}</th>'
-            f'<td>{value_text(ctx, name, value.value, edition.currency)}</td>'
-            f'<td><span class="prov-kind">{ctx.text(f"provenance.kind.{kind}")}</span></td>'
-            f'<td>{source_note(ctx, value)}</td></tr>')
+        counts[value.kind] += 1
+        rows.append((name, value.kind,
+                     html(value_text(ctx, name, value.value, edition.currency)),
+                     html(source_note(ctx, value))))
     summary = ctx.text("provenance.summary", facts=counts["fact"], rulings=counts["ruling"],
                        board=counts["board"])
-    caption = ctx.text("provenance.caption", edition=ctx.t(f"edition.{edition.id}"))
-    return (f'<details class="provenance" id="provenance-{h(edition.id)}">'
-            f'<summary>{edition_header(ctx, edition.id)} — {summary}</summary>'
-            f'<div class="editions-table-wrap" tabindex="0" role="region" aria-label="{h(caption)}">'
-            f'<table class="editions-table provenance-table"><caption>{caption}</caption>'
-            f'<thead><tr><th scope="col">{ctx.text("editions.rule_point")}</th>'
-            f'<th scope="col">{ctx.text("provenance.value")}</th>'
-            f'<th scope="col">{ctx.text("provenance.kind")}</th>'
-            f'<th scope="col">{ctx.text("provenance.source")}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div></details>')
+    caption = ctx.t("provenance.caption", edition=ctx.t(f"edition.{edition.id}"))
+    return fragment("provenance.html", ctx=ctx, edition=edition,
+                    header=html(edition_header(ctx, edition.id)), summary=html(summary),
+                    caption=caption, rows=rows)
 
 
 def render(ctx: Context) -> str:

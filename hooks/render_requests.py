@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from engine.api import REQUESTS, SCHEMA_DIR
 from hooks.schemas import schemas
 from hooks.common import Context, Html, h, page_path
+from hooks.templates import fragment, html
 from hooks.pyodide_assets import ENGINE_ZIP
 
 
@@ -76,18 +77,9 @@ def render(ctx: Context) -> Html:
     kind = ctx.args[0]
     up = "../" * page_path(ctx.lang, ctx.slug, ctx.use_directory_urls).count("/")
     schema = f"{up}{ENGINE_ZIP.rsplit('/', 1)[0]}/{SCHEMA_DIR}/{kind}.schema.json"
-    heads = "".join(f'<th scope="col">{ctx.text(f"api.col.{c}")}</th>'
-                    for c in ("field", "type", "default", "description"))
-    body = []
-    for path, kind_text, default, doc in rows(kind):
-        shown = ctx.text("api.required") if default == "required" else (
-            f"<code>{h(default)}</code>" if default else "")
-        body.append(f"<tr><td><code>{h(path)}</code></td><td>{_code(kind_text)}</td>"
-                    f"<td>{shown}</td><td lang=\"en\">{h(doc)}</td></tr>")
-    caption = ctx.text("api.request_caption", kind=kind)
-    link = f'<a href="{h(schema)}"><code>{h(kind)}.schema.json</code></a>'
-    return Html(f'<table class="api-request"><caption>{caption} ({link})</caption>'
-                f"<thead><tr>{heads}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    fields = [(path, html(_code(kind_text)), default, doc)
+              for path, kind_text, default, doc in rows(kind)]
+    return Html(fragment("request-table.html", ctx=ctx, kind=kind, schema=schema, rows=fields))
 
 
 DIRECTIVES = {"request": render}

@@ -17,7 +17,8 @@ import markdown as md
 
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS
-from hooks.common import Context, Html, h, plain
+from hooks.common import Context, Html, plain
+from hooks.templates import fragment, html
 from hooks.my_edition import CODE, chips
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page
 from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, cell
@@ -96,17 +97,13 @@ def values_html(ctx: Context, cid: str, edition_id: str) -> str:
     if not names:
         return ""
     edition = EDITIONS[edition_id]
-    items = "".join(f'<li><span class="ed-mine-param">{ctx.text(f"param.{n}")}:</span> '
-                    f'{cell(ctx, edition, n)}</li>' for n in names)
-    return f'<ul class="sheet-values">{items}</ul>'
+    return fragment("sheet-values.html", ctx=ctx,
+                    items=[(n, html(cell(ctx, edition, n))) for n in names])
 
 
 def sheet(ctx: Context, edition_id: str) -> str:
     """One edition's sheet."""
-    parts = [f'<section class="sheet" data-edition="{h(edition_id)}" id="sheet-{h(edition_id)}" '
-             f'aria-labelledby="sheet-{h(edition_id)}-title">',
-             f'<h2 class="sheet-title" id="sheet-{h(edition_id)}-title">'
-             f'{ctx.text("sheet.title", edition=ctx.t(f"edition.{edition_id}"))}</h2>']
+    parts: list[tuple[str, ...]] = []
     current = None
     for cid in sheet_clauses(edition_id):
         page = CLAUSES[cid].page
@@ -115,13 +112,11 @@ def sheet(ctx: Context, edition_id: str) -> str:
             chapter = next(p.chapter for p in PAGES if p.slug == page)
             title = read_page(ctx.docs_dir, ctx.lang, page).title or \
                 read_page(ctx.docs_dir, "nl", page).title or page
-            parts.append(f'<h3 class="sheet-chapter">{h(chapter)} {h(plain(title))}</h3>')
+            parts.append(("chapter", chapter, plain(title)))
         title, body = clause_text(ctx, cid, edition_id)
-        parts.append(f'<div class="sheet-clause" data-clause="{h(cid)}">'
-                     f'<h4><span class="sheet-num">{h(CLAUSES[cid].number)}</span> {h(title)}</h4>'
-                     f'{body}{values_html(ctx, cid, edition_id)}</div>')
-    parts.append("</section>")
-    return "".join(parts)
+        parts.append(("clause", cid, CLAUSES[cid].number, title, html(body),
+                      html(values_html(ctx, cid, edition_id))))
+    return fragment("sheet.html", ctx=ctx, edition_id=edition_id, parts=parts)
 
 
 def render(ctx: Context) -> str:
@@ -130,15 +125,10 @@ def render(ctx: Context) -> str:
         raise ctx.error("takes no arguments")
     if ctx.page is not None:  # the texts are on the rule pages: keep search results there
         ctx.page.meta["search"] = {"exclude": True}
-    links = " ".join(f'<a class="ed-chip" data-edition="{h(e)}" href="?edition={h(e)}">'
-                     f'{ctx.text(f"edition.{e}")}</a>' for e in SHEET_EDITIONS)
-    head = (f'<nav class="sheet-choose" aria-label="{h(ctx.t("sheet.choose"))}">'
-            f'<p>{ctx.text("sheet.choose")} {links}</p>'
-            f'<p><button type="button" class="md-button sheet-print" hidden>'
-            f'{ctx.text("sheet.print")}</button></p></nav>')
     home = HOME_EDITION.get(ctx.lang, MAIN_EDITIONS[0])
     body = "".join(sheet(ctx, e) for e in SHEET_EDITIONS)
-    return Html(f'<div class="sheets" data-home="{h(home)}">{head}{body}</div>')
+    return Html(fragment("sheets.html", ctx=ctx, home=home, editions=SHEET_EDITIONS,
+                         sheets=html(body)))
 
 
 DIRECTIVES = {"rules-sheet": render}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from hooks.templates import Markup, fragment, html
 from engine.clauses import PAGES
 from hooks.common import LANG_NAMES, LANG_SHORT, LANGS, Context, h, plain
 from hooks.pages import (DIRECTIVE, HEADING, REF, code_lines, heading_title, read_page,
@@ -47,7 +48,7 @@ def embed(ctx: Context, lang: str, page_slug: str, body: str) -> str:
             cid = m.group("id")
             number, title = ctx.clause_label(cid, lang)
             text = f"{number} {title}" if title else number
-            return f'<a class="clause-ref" href="{h(ctx.clause_url(cid, lang))}">{h(text)}</a>'
+            return fragment("clause-ref.html", url=ctx.clause_url(cid, lang), text=text)
 
         def link(m: re.Match[str]) -> str:
             target, anchor = m.group("target"), (m.group("anchor") or "")[1:] or None
@@ -60,22 +61,17 @@ def embed(ctx: Context, lang: str, page_slug: str, body: str) -> str:
     return "\n".join(out).strip("\n")
 
 
-def lang_cell(ctx: Context, lang: str, clause_id: str, page_slug: str) -> list[str]:
-    """The Markdown/HTML lines of one language's column for one clause."""
+def lang_cell(ctx: Context, lang: str, clause_id: str, page_slug: str) -> Markup:
+    """One language's column for one clause (raw HTML around the clause's Markdown)."""
     section = read_page(ctx.docs_dir, lang, page_slug).sections.get(clause_id)
-    current = " current" if lang == ctx.lang else ""
-    head = (f'<p class="sbs-lang"><span class="lang-tag" title="{h(LANG_NAMES[lang])}">'
-            f'{LANG_SHORT[lang]}</span> ')
+    common = dict(ctx=ctx, lang=lang, name=LANG_NAMES[lang], short=LANG_SHORT[lang],
+                  current=lang == ctx.lang, url=ctx.clause_url(clause_id, lang))
     if section is None:
         kind = "unwritten" if lang == "nl" else "untranslated"
-        note = translations().gettext(lang, f"clause.{kind}.title").html()
-        return [f'<div class="sbs-cell sbs-missing{current}" lang="{lang}">{head}'
-                f'<a href="{h(ctx.clause_url(clause_id, lang))}" hreflang="{lang}">'
-                f'{note}</a></p></div>']
-    title = plain(heading_title(section.title))
-    return [f'<div class="sbs-cell{current}" lang="{lang}" markdown="1">',
-            f'{head}<a href="{h(ctx.clause_url(clause_id, lang))}" hreflang="{lang}">'
-            f'{h(title)}</a></p>', "", embed(ctx, lang, page_slug, section.body), "", "</div>"]
+        return fragment("sbs-cell.html", **common,
+                        missing=translations().gettext(lang, f"clause.{kind}.title"))
+    return fragment("sbs-cell.html", **common, title=plain(heading_title(section.title)),
+                    body=html(embed(ctx, lang, page_slug, section.body)))
 
 
 def render(ctx: Context) -> str:
@@ -84,24 +80,16 @@ def render(ctx: Context) -> str:
         raise ctx.error("takes no arguments")
     if ctx.page is not None:  # the texts are on their own pages: keep search results there
         ctx.page.meta["search"] = {"exclude": True}
-    out = []
-    jump = []
+    chapters = []
     for page in PAGES:
         title = read_page(ctx.docs_dir, ctx.lang, page.slug).title or \
             read_page(ctx.docs_dir, "nl", page.slug).title or page.slug
         label = f"{page.chapter} · {plain(title)}" if page.chapter != "R" else plain(title)
-        jump.append(f'<a href="#sbs-{page.slug}">{h(label)}</a>')
-        out += [f'<h2 class="sbs-chapter" id="sbs-{page.slug}">{h(label)}</h2>', ""]
-        for cid, _ in page.clauses:
-            number, _title = ctx.clause_label(cid)
-            out += [f'<div class="sbs-clause" id="{cid}" markdown="1">',
-                    f'<p class="sbs-num"><a class="clause-no" href="#{cid}">{number}</a></p>', "",
-                    '<div class="sbs-grid" markdown="1">', ""]
-            for lang in LANGS:
-                out += lang_cell(ctx, lang, cid, page.slug) + [""]
-            out += ["</div>", "", "</div>", ""]
-    nav = f'<nav class="sbs-jump" aria-label="{h(ctx.t("sbs.jump"))}">{" ".join(jump)}</nav>'
-    return "\n".join([nav, "", *out])
+        clauses = [(cid, ctx.clause_label(cid)[0],
+                    [lang_cell(ctx, lang, cid, page.slug) for lang in LANGS])
+                   for cid, _ in page.clauses]
+        chapters.append((page.slug, label, clauses))
+    return str(fragment("side-by-side.html", ctx=ctx, chapters=chapters))
 
 
 DIRECTIVES = {"side-by-side": render}

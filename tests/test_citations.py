@@ -292,7 +292,7 @@ def test_refs_in_the_docs_name_clauses(report) -> None:
 
 @lru_cache(maxsize=1)
 def _examples() -> list:
-    from hooks.render_example import load_examples
+    from hooks.examples import load_examples
     return list(load_examples().values())
 
 

@@ -42,8 +42,8 @@ def test_the_engine_has_docstring_examples() -> None:
     assert total >= 20
 
 
-def test_the_test_helpers_examples() -> None:
-    import minidom  # tests/minidom.py, shared by the page tests
-
-    result = doctest.testmod(minidom, optionflags=doctest.ELLIPSIS)
+@pytest.mark.parametrize("name", ["minidom", "examples_sybil"])
+def test_the_test_helpers_examples(name: str) -> None:
+    # tests/minidom.py (shared by the page tests), tests/examples_sybil.py (the Sybil parser)
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0, result

@@ -24,10 +24,12 @@ from sybil.parsers.markdown import PythonCodeBlockParser
 
 from engine.clauses import CLAUSES, PAGES
 from hooks.common import Context, DirectiveError
-from hooks.render_example import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleDirectiveParser,
-                                  ExampleError, check, flatten, load_example, load_examples,
-                                  mismatches, ordered, place, placed_ids, render, render_box,
-                                  section_of, step_html, Words)
+from tests.examples_sybil import ExampleDirectiveParser
+from hooks.examples import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleError, check, flatten,
+                            load_example, load_examples, mismatches, ordered, placed_ids,
+                            verified)
+from hooks.render_example import Words, render, render_box, step_html
+from tools.place_examples import place, section_of
 from tools.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,7 +113,7 @@ def test_example_agrees_with_engine(example) -> None:
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
 def test_every_expected_field_is_checked(example) -> None:
     """Changing any single expected value makes the comparison fail."""
-    result = example.run()
+    result = verified(example)[0]
     for path, value in flatten(dict(example.expected)):
         broken = _mutated(value)
         data = _set_path(dict(example.expected), path, broken)
@@ -227,7 +229,7 @@ def test_same_examples_in_every_language(slug: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_example_is_shown_in_its_clause(lang: str) -> None:
-    hint = "run `python -m hooks.render_example place` to add the missing lines"
+    hint = "run `python -m tools.place_examples place` to add the missing lines"
     for page in PAGES:
         path = DOCS / lang / f"{page.slug}.md"
         text = path.read_text(encoding="utf-8")
@@ -251,7 +253,7 @@ def test_examples_page_lists_all_in_reading_order(lang: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert placed_ids(text) == [ex.id for ex in EXAMPLES], (
         f"{rel(path)}: the examples must appear once each, in reading order; "
-        f"`python -m hooks.render_example page {lang}` prints the expected block")
+        f"`python -m tools.place_examples page {lang}` prints the expected block")
     assert "[[examples]]" in text
     topics = re.findall(r"\{#topic-([a-z-]+)\}", text)
     assert topics == list(dict.fromkeys(ex.topic for ex in EXAMPLES))
@@ -259,7 +261,7 @@ def test_examples_page_lists_all_in_reading_order(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_place_only_inserts_lines_in_reading_order(lang: str) -> None:
-    """The placement tool (``python -m hooks.render_example place``) rebuilds the rent page's
+    """The placement tool (``python -m tools.place_examples place``) rebuilds the rent page's
     example lines from a page without them: same lines, reading order, nothing else touched."""
     page = (DOCS / lang / "rent.md").read_text(encoding="utf-8")
     strip = re.compile(r"\n\n\[\[example: [a-z0-9-]+\]\](?=\n)")  # what place() inserts
@@ -309,6 +311,38 @@ def test_breaking_an_expected_value_fails_sybil(tmp_path: Path, lang: str) -> No
         assert "rent-set-double-kalverstraat" in message
         assert f"docs/{lang}/{page}.md" in message
         assert "'amount'" in message and "101" in message and "100" in message
+
+
+def test_each_example_runs_once_however_many_pages_show_it(tmp_path: Path,
+                                                           monkeypatch) -> None:
+    """Checked once, not nine times: the Sybil items of every page that shows an example
+    (its rule page and the examples page, in four languages) and its boxes in four
+    languages share one engine run of it (:func:`hooks.examples.verified`)."""
+    from engine import api
+
+    copy = tmp_path / "examples"
+    shutil.copytree(EXAMPLES_DIR, copy)
+    runs: Counter[str] = Counter()
+    real = api.calculate
+
+    def counting(kind: str, request: dict) -> dict:
+        runs[kind] += 1
+        return real(kind, request)
+
+    monkeypatch.setattr(api, "calculate", counting)
+    sybil = Sybil(parsers=[ExampleDirectiveParser(copy)], path=str(DOCS), patterns=["*/*.md"])
+    items = 0
+    for lang in LANGS:
+        for page in ("rent", EXAMPLES_PAGE):
+            for example in sybil.parse(DOCS / lang / f"{page}.md"):
+                example.evaluate()
+                items += 1
+    fresh = load_examples(copy)
+    for lang in LANGS:
+        ex = fresh["rent-set-double-kalverstraat"]
+        render_box(ctx_for(lang, "rent", ex.id, ex.home_clause), ex)
+    assert items > 2 * len(fresh), "every example is on the examples page, four languages"
+    assert sum(runs.values()) == len(fresh), "one engine run per example"
 
 
 def test_sybil_reports_a_missing_example_file(tmp_path: Path) -> None:
@@ -439,3 +473,15 @@ def test_every_step_links_the_ruling_it_cites() -> None:
             assert f'/#{s["ruling"]}"' in html, (ex.id, s)
             linked += 1
     assert linked > 50, linked
+
+
+def test_one_money_table_for_the_steps() -> None:
+    """Which step parameters are money is the engine's table (engine/money.py), used by the
+    examples; the calculators' copy (until the presenter replaces it) must say the same for
+    every prefix it lists."""
+    from engine.money import MONEY_STEP_PARAMS, money_params
+    from hooks.render_calculator import MONEY_PARAMS
+
+    engine = dict(MONEY_STEP_PARAMS)
+    assert {k: engine.get(k) for k in MONEY_PARAMS} == dict(MONEY_PARAMS)
+    assert "proceeds" in money_params("step.sell.houses") and money_params("step.x") == set()

@@ -16,7 +16,7 @@ from typing import Any
 
 from hooks.common import LANGS
 from hooks.render_calculator import KINDS as CALC_KINDS, default_request
-from hooks.render_example import load_examples
+from hooks.examples import load_examples
 
 
 def requests() -> list[tuple[str, Any]]:

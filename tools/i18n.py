@@ -169,6 +169,10 @@ class Message:
             return f'<span class="i18n-fallback" lang="{self.source_lang}">{text}</span>'
         return text
 
+    def __html__(self) -> str:
+        """In a Jinja template (autoescape on) a message renders as :meth:`html`."""
+        return self.html()
+
 
 def placeholders(text: str) -> frozenset[str]:
     """The ``{name}`` placeholders of a message; ValueError for malformed braces.

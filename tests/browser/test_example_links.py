@@ -35,7 +35,7 @@ from engine.api import calculate
 from engine.boards import GROUPS
 from engine.editions import EDITIONS
 from hooks import render_calculator as rc
-from hooks.render_example import find_example, mismatches, ordered
+from hooks.examples import find_example, mismatches, ordered
 from test_calculators import Expect
 
 pytestmark = pytest.mark.browser

@@ -1,0 +1,146 @@
+"""HTML comes from templates, not from strings in Python (issue 12).
+
+- no hook module builds an HTML element bigger than a badge in an f-string: an f-string
+  holding ``<div``, ``<table``, ``<section``, ``<details``, ``<a `` (and the other block or
+  link tags below) and longer than :data:`BADGE` characters of source fails, naming the file
+  and line; the directives' HTML is in ``overrides/fragments/rules/`` (:mod:`hooks.templates`);
+- the template environment escapes every value, passes trusted HTML untouched and refuses
+  an undefined name;
+- every template is used by a hook module, and every template a module names exists;
+- no module of ``hooks/`` or ``tools/`` is over :data:`MAX_LINES` lines.
+
+Exemptions are listed with their reason, and each one must still be needed (so it is
+removed when its module is fixed).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from jinja2 import UndefinedError
+
+from hooks.common import Message
+from hooks.templates import FRAGMENTS, TEMPLATE_DIR, fragment, html
+
+ROOT = Path(__file__).resolve().parents[1]
+HOOKS = ROOT / "hooks"
+BADGE = 80
+"""Characters of source an HTML f-string may have (a chip, a short span or link)."""
+BIG_TAGS = re.compile(r"<(div|table|section|details|a|nav|ul|ol|tr|form|figure|svg)[\s>]")
+"""Elements that are more than a badge: containers, tables, lists, links."""
+MAX_LINES = 700
+HTML_EXEMPT = {
+    "render_calculator.py": "the calculator form and result HTML: the presenter (issue 12, "
+                            "points 1-2) replaces it, in Python and JavaScript at once",
+}
+SIZE_EXEMPT = {
+    "hooks/render_calculator.py": "split by the presenter work (issue 12, points 1-2)",
+    "tools/bench.py": "split into a package by issue 12 part A",
+}
+
+
+def big_html_fstrings(source: str) -> list[tuple[int, int, str]]:
+    """(line, source length, first big tag) of every f-string holding a big element.
+
+    >>> big_html_fstrings('x = f"<span class={c}>{t}</span>"')
+    []
+    >>> big_html_fstrings('x = (f\\'<div class="{c}"><table><tr><td>{a}</td><td>{b}</td>\\'\\n'
+    ...                   '     f\\'<td>{c}</td></tr></table></div>\\')')
+    [(1, 95, 'div')]
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+            seg = ast.get_source_segment(source, node) or ""
+            tag = BIG_TAGS.search(text)
+            if tag and len(seg) > BADGE:
+                found.append((node.lineno, len(seg), tag.group(1)))
+    return found
+
+
+def test_no_hook_builds_big_html_in_strings() -> None:
+    bad = []
+    for path in sorted(HOOKS.glob("*.py")):
+        if path.name in HTML_EXEMPT:
+            continue
+        bad += [f"hooks/{path.name}:{line}: an f-string of {n} characters builds <{tag}>: "
+                f"write it as a template in overrides/{FRAGMENTS}/"
+                for line, n, tag in big_html_fstrings(path.read_text(encoding="utf-8"))]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_check_finds_a_planted_table(tmp_path: Path) -> None:
+    source = (HOOKS / "render_requests.py").read_text(encoding="utf-8")
+    planted = source + ('\n\ndef planted(rows, caption):\n    return (f\'<table class="x">'
+                        '<caption>{caption}</caption><tbody>{rows}</tbody></table>\'\n'
+                        '            f\'<p class="note">{rows}</p>\')\n')
+    assert big_html_fstrings(source) == []
+    assert [tag for _, _, tag in big_html_fstrings(planted)] == ["table"]
+
+
+@pytest.mark.parametrize("name", sorted(HTML_EXEMPT))
+def test_html_exemptions_are_still_needed(name: str) -> None:
+    assert big_html_fstrings((HOOKS / name).read_text(encoding="utf-8")), (
+        f"hooks/{name} builds no big HTML in strings any more: drop it from HTML_EXEMPT")
+
+
+def test_values_are_escaped_and_trusted_html_passes() -> None:
+    out = str(fragment("notice.html", cls='warning" onclick="x', directive="<script>",
+                       title=Message("k", "sv", "<b>Titel</b>", "sv"),
+                       body=html("<em>ok</em>")))
+    assert out == ('<div class="admonition warning&quot; onclick=&quot;x" '
+                   'data-directive="&lt;script&gt;"><p class="admonition-title">'
+                   '&lt;b&gt;Titel&lt;/b&gt;</p><p><em>ok</em></p></div>')
+
+
+def test_a_fallback_message_keeps_its_mark() -> None:
+    out = str(fragment("clause-ref.html", url="#a", text=Message("k", "sv", "Huur", "nl")))
+    assert out == '<a class="clause-ref" href="#a"><span class="i18n-fallback" lang="nl">Huur</span></a>'
+
+
+def test_an_undefined_value_is_an_error() -> None:
+    with pytest.raises(UndefinedError):
+        fragment("clause-ref.html", url="#a")
+
+
+def _named_templates() -> set[str]:
+    """Templates a hook module renders, and those a template includes."""
+    names = set()
+    for path in list(HOOKS.glob("*.py")):
+        names |= set(re.findall(r'fragment\(\s*"([^"]+\.html)"', path.read_text(encoding="utf-8")))
+    for path in (TEMPLATE_DIR / FRAGMENTS).rglob("*.html"):
+        names |= set(re.findall(rf'{{% include "{FRAGMENTS}/([^"]+)" %}}',
+                                path.read_text(encoding="utf-8")))
+    return names
+
+
+def test_every_template_is_used_and_every_used_one_exists() -> None:
+    folder = TEMPLATE_DIR / FRAGMENTS
+    present = {p.relative_to(folder).as_posix() for p in folder.rglob("*.html")}
+    named = _named_templates()
+    assert len(present) >= 20
+    assert sorted(named - present) == [], "named by a hook module but missing"
+    assert sorted(present - named) == [], "templates no hook module renders"
+
+
+def test_no_module_over_the_size_limit() -> None:
+    too_long = {}
+    for path in sorted([*HOOKS.glob("*.py"), *(ROOT / "tools").glob("*.py")]):
+        rel = path.relative_to(ROOT).as_posix()
+        n = len(path.read_text(encoding="utf-8").splitlines())
+        if n > MAX_LINES and rel not in SIZE_EXEMPT:
+            too_long[rel] = n
+    assert too_long == {}, f"modules over {MAX_LINES} lines: split them along their sections"
+
+
+@pytest.mark.parametrize("rel", sorted(SIZE_EXEMPT))
+def test_size_exemptions_are_still_needed(rel: str) -> None:
+    path = ROOT / rel
+    if not path.exists():
+        pytest.fail(f"{rel} is gone: drop it from SIZE_EXEMPT")
+    assert len(path.read_text(encoding="utf-8").splitlines()) > MAX_LINES, (
+        f"{rel} is under {MAX_LINES} lines now: drop it from SIZE_EXEMPT")
