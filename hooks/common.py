@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:  # hooks are loaded by file path: make engine/ and
     sys.path.insert(0, str(ROOT))
 
 from engine.clauses import CLAUSES, PAGES  # noqa: E402
-from tools.i18n import LANGS, SOURCE_LANG, Message, translations  # noqa: E402
+from hooks.i18n import LANGS, SOURCE_LANG, Message, translations  # noqa: E402
 
 LANG_NAMES: dict[str, str] = {"nl": "Nederlands", "sv": "Svenska", "da": "Dansk",
                               "nb": "Norsk bokmål"}

@@ -29,7 +29,7 @@ if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages im
 from engine.editions import EDITIONS, MAIN_EDITIONS  # noqa: E402
 from hooks.common import RULE_PAGES, build_language, h  # noqa: E402
 from hooks.pages import code_lines  # noqa: E402
-from tools.i18n import translations  # noqa: E402
+from hooks.i18n import translations  # noqa: E402
 
 DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate")
 """Pages for developers and translators: edition codes stay, no picker, not in search."""

@@ -26,7 +26,7 @@ from hooks.common import Context, h, md_escape
 from hooks.disputes import DISPUTES, TOPICS, Dispute, Row, rows
 from hooks.render_editions import CURRENCY_SIGNS, source_note
 from engine.sources import Value
-from tools.i18n import format_number, translations
+from hooks.i18n import format_number, translations
 
 ASKED_SEPARATOR = "|"
 """Separates the phrasings in a ``dispute.<id>.asked`` message."""

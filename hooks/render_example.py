@@ -58,7 +58,7 @@ from hooks.pages import DIRECTIVE, code_lines
 from hooks.render_calculator import KINDS as CALCULATOR_KINDS
 from hooks.render_calculator import (calculator_link, canonical_request, format_amount,
                                      format_number, groups_text, unshown_fields)
-from tools.i18n import LANGS, SOURCE_LANG, Message, Translations, translations
+from hooks.i18n import LANGS, SOURCE_LANG, Message, Translations, translations
 
 from engine import api
 from engine.boards import BOARDS, Board

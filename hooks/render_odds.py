@@ -37,7 +37,7 @@ from babel.numbers import format_decimal, format_percent
 from engine import markov
 from engine.boards import BOARDS, GROUPS, Board
 from hooks.common import Context, h
-from tools.i18n import translations
+from hooks.i18n import translations
 
 BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
 STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES

@@ -28,7 +28,7 @@ from hooks.render_example import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleDirectiveP
                                   ExampleError, check, flatten, load_example, load_examples,
                                   mismatches, ordered, place, placed_ids, render, render_box,
                                   section_of)
-from tools.i18n import LANGS, SOURCE_LANG, translations
+from hooks.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -27,7 +27,7 @@ from hooks import render_perf as rp
 from hooks.common import Context, DirectiveError
 from minidom import Node, parse
 from tools import bench
-from tools.i18n import LANGS, SOURCE_LANG, translations
+from hooks.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools.i18n import LANGS  # noqa: E402
-from tools.termbase import po_texts, toml_texts  # noqa: E402
+from hooks.i18n import LANGS  # noqa: E402
+from hooks.termbase import po_texts, toml_texts  # noqa: E402
 
 N = 8
 """Length of a shared word sequence that counts as copied."""

@@ -30,7 +30,7 @@ HTML tags, ``{placeholders}``, and anything between guillemets (``«...»``,
 ``»...«``) or Swedish quotation marks (``”...”``): those are the quoted section headings
 of the rulebooks (and card texts), which have to stay as the source writes them.
 
-``python -m tools.termbase`` prints every violation (file, line, the variant found and
+``python -m hooks.termbase`` prints every violation (file, line, the variant found and
 the term to use) and exits 1 if there is one; ``--docs``, ``--translations``,
 ``--examples`` point it at other folders (a merged branch, a temporary copy). The build
 (``hooks/site.py``) logs each violation as a warning, so a ``--strict`` build fails;
@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools.i18n import LANGS, SOURCE_LANG, translations_dir  # noqa: E402
+from hooks.i18n import LANGS, SOURCE_LANG, translations_dir  # noqa: E402
 
 FILE_NAME = "termbase.tbx"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -132,7 +132,7 @@ _GROUP = {"nl": ".", "da": ".", "sv": "\u00a0", "nb": "\u00a0"}
 
 
 def grouped(lang: str, digits: str) -> str:
-    """A whole number with the language's thousands separator (as ``tools.i18n.format_number``
+    """A whole number with the language's thousands separator (as ``hooks.i18n.format_number``
     writes it; Swedish and Norwegian group with a no-break space).
 
     >>> grouped("nl", "1500"), grouped("nb", "10000") == "10\u00a0000"
@@ -436,7 +436,7 @@ def _cached(path: str, mtime: float) -> Termbase:
 
 
 def termbase(root: Path | None = None) -> Termbase:
-    """The termbase of a catalog folder (default :func:`tools.i18n.translations_dir`),
+    """The termbase of a catalog folder (default :func:`hooks.i18n.translations_dir`),
     re-read when the file changes."""
     path = Path(root or translations_dir()) / FILE_NAME
     return _cached(str(path), path.stat().st_mtime if path.exists() else 0.0)
