@@ -33,22 +33,17 @@ from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 import logging
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
-_ROOT = str(Path(__file__).resolve().parents[1])
-if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages importable
-    sys.path.insert(0, _ROOT)
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import event_priority  # noqa: E402
-
-from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path, relative_url  # noqa: E402
-from hooks.pages import forget_pages  # noqa: E402
-from hooks.render_disputes import index_phrasings  # noqa: E402
-from hooks.i18n import TranslationError, translations, translations_dir  # noqa: E402
-from hooks.termbase import TermbaseError, termbase  # noqa: E402
+from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path, relative_url
+from hooks.pages import forget_pages
+from hooks.render_disputes import index_phrasings
+from hooks.i18n import TranslationError, translations, translations_dir
+from hooks.termbase import TermbaseError, termbase
 
 log = logging.getLogger("mkdocs.hooks.site")
 

@@ -22,7 +22,8 @@ from hooks.common import Context
 from hooks.directives import renderers
 from hooks.i18n import LANGS
 from tools.site_build import ROOT, build
-from hooks.termbase import Termbase, TermbaseError, main, termbase
+from hooks.termbase import Termbase, TermbaseError, termbase
+from tools.termbase import main
 from tools.translation_status import report, status
 
 # The concepts the terminology review (issue 14) named, beside the glossary's own.

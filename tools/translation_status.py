@@ -25,20 +25,17 @@ from __future__ import annotations
 
 import argparse
 import subprocess
-import sys
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from engine.clauses import CLAUSES, PAGES
+from hooks.pages import read_page
+from hooks.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir
+from hooks.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase
 
-from engine.clauses import CLAUSES, PAGES  # noqa: E402
-from hooks.pages import read_page  # noqa: E402
-from hooks.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir  # noqa: E402
-from hooks.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
