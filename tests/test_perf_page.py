@@ -1,5 +1,5 @@
 """The performance page: ``[[perf-table]]`` (hooks/render_perf.py) renders the committed
-benchmark result ``docs/assets/perf/latest.json`` (written by ``./dev bench``, tools/bench.py).
+benchmark result ``docs/assets/perf/latest.json`` (written by ``./dev bench``, tools/bench/).
 
 Nothing here times anything: the budgets live in the JSON as ratios and verdicts, and the
 tests check that those verdicts follow from the JSON's own numbers, and that every number
