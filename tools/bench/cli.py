@@ -18,8 +18,7 @@ from tools.bench.browser import (VARIANTS, Browser, first_answer_bytes, load_rou
                                  offline_load, page_bytes, recalc_latency)
 from tools.bench.config import (CACHE_CONTROL, CALC_PAGE, COMPRESSIBLE, OUT_OF_VIEW_PAGE,
                                 PUBLISHED, RECALC_CHANGES, RESULTS, ROOT, RULES_PAGE, VIEWPORT)
-from tools.bench.engine import (baseline_files, engine_against, engine_args, engine_speed,
-                                extract_revision)
+from tools.bench.engine import Baseline, engine_against, engine_args, engine_speed
 from tools.bench.lighthouse import lighthouse, lighthouse_pages
 from tools.bench.report import (_loadavg, _marks, assemble, breakdown, engine_rows,
                                 format_table, load_rows, load_rows_subset, machine_info,
@@ -65,6 +64,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "the ratios hold better than the seconds, and more --rounds help")
     work = Path(tempfile.mkdtemp(prefix="monopoly-bench-"))
     try:
+        # first: a revision that is not there fails at once, not after the build
+        baseline, against = Baseline.unpack(args.engine_against, work), None
         if args.site:
             build_s, site_dir = None, Path(args.site).resolve()
             log(f"using the prebuilt site {site_dir} (no build time)")
@@ -73,15 +74,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             build_s, site_dir = timed_build(work / "site")
             log(f"  {build_s:.1f} s")
         e_args = engine_args(args.engine_seconds)
-        baseline = against = None
-        if args.engine_against:
-            commit = extract_revision(args.engine_against, work / "baseline")
-            baseline = (commit, work / "baseline")
         browser = Browser()
         machine = machine_info(browser.version)
         try:
-            with Server(site_dir, bench_pages(
-                    e_args, baseline and baseline_files(baseline[1]))) as server:
+            with Server(site_dir, bench_pages(e_args, baseline and baseline.files())) as server:
                 base = server.base
                 log(f"serving {site_dir} at {base}; page loads ({args.rounds} rounds) ...")
                 samples, kept = load_rounds(browser, base, args.rounds, args.warm_runs, log)
@@ -109,8 +105,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 e_cp, e_py = engine_speed(browser, base, e_args)
                 if baseline:
                     log(f"engine against {args.engine_against} (CPython and Pyodide) ...")
-                    against = engine_against(browser, base, e_args, args.engine_against,
-                                             *baseline, log)
+                    against = engine_against(browser, base, e_args, baseline, log)
         finally:
             browser.close()
         tests = None
@@ -222,22 +217,18 @@ def run_engine_part(args: argparse.Namespace) -> dict[str, Any]:
             site_dir = work / "runtime"
             copy_runtime(site_dir)
         e_args = engine_args(args.engine_seconds)
-        baseline = None
-        if args.engine_against:
-            baseline = (extract_revision(args.engine_against, work / "baseline"),
-                        work / "baseline")
+        baseline = Baseline.unpack(args.engine_against, work)
         browser = Browser()
         try:
-            with Server(site_dir, bench_pages(
-                    e_args, baseline and baseline_files(baseline[1]))) as server:
+            with Server(site_dir, bench_pages(e_args, baseline and baseline.files())) as server:
                 log("engine speed in Pyodide and CPython ...")
                 e_cp, e_py = engine_speed(browser, server.base, e_args)
                 out: dict[str, Any] = {
                     "rows": [r.to_json() for r in engine_rows(e_args["requests"], e_cp, e_py)]}
                 if baseline:
                     log(f"engine against {args.engine_against} (CPython and Pyodide) ...")
-                    out["engine_against"] = engine_against(
-                        browser, server.base, e_args, args.engine_against, *baseline, log)
+                    out["engine_against"] = engine_against(browser, server.base, e_args,
+                                                           baseline, log)
         finally:
             browser.close()
     return out

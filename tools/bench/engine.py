@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -185,18 +186,33 @@ def own_requests(tree: Path) -> dict[str, Any]:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def baseline_files(tree: Path) -> dict[str, tuple[bytes, str]]:
-    """The baseline's engine archive for the bench server (zipped like the site's)."""
-    from hooks.pyodide_assets import engine_zip_bytes
+@dataclass(frozen=True)
+class Baseline:
+    """Another revision's tree, unpacked for ``--engine-against``."""
 
-    return {BASELINE_ZIP: (engine_zip_bytes(tree), "application/zip")}
+    rev: str
+    commit: str
+    tree: Path
+
+    @classmethod
+    def unpack(cls, rev: str | None, work: Path) -> "Baseline | None":
+        """``rev`` unpacked into ``work/baseline`` (None without a revision)."""
+        if not rev:
+            return None
+        return cls(rev, extract_revision(rev, work / "baseline"), work / "baseline")
+
+    def files(self) -> dict[str, tuple[bytes, str]]:
+        """Its engine archive for the bench server (zipped like the site's)."""
+        from hooks.pyodide_assets import engine_zip_bytes
+
+        return {BASELINE_ZIP: (engine_zip_bytes(self.tree), "application/zip")}
 
 
-def engine_against(browser: Browser, base: str, args: Mapping[str, Any], rev: str,
-                   commit: str, tree: Path, log: Callable[[str], None],
-                   bursts: int = 4) -> dict[str, Any]:
-    """Working tree against the baseline in ``tree`` (see the module docstring): the
+def engine_against(browser: Browser, base: str, args: Mapping[str, Any], baseline: Baseline,
+                   log: Callable[[str], None], bursts: int = 4) -> dict[str, Any]:
+    """The working tree's engine against the baseline's (see the module docstring): the
     ``engine_against`` part of the JSON."""
+    rev, commit, tree = baseline.rev, baseline.commit, baseline.tree
     ours = dict(args["requests"])
     sides = {"new": EngineProcess(ROOT), "baseline": EngineProcess(tree)}
     pages: dict[str, Any] = {}
