@@ -31,8 +31,8 @@ HTML tags, ``{placeholders}``, and anything between guillemets (``«...»``,
 of the rulebooks (and card texts), which have to stay as the source writes them.
 
 ``python -m tools.termbase`` (the command line, in ``tools/``) prints every violation and
-lists or exports a language's terms. The build
-(``hooks/site.py``) logs each violation as a warning, so a ``--strict`` build fails;
+lists or exports a language's terms. The build (``hooks/site.py``) logs each violation as
+a warning, so a ``--strict`` build fails;
 ``tests/test_termbase.py`` runs it on the real site and on planted copies, and
 ``./dev status`` lists the violations per language.
 
