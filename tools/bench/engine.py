@@ -5,7 +5,8 @@ CPython and in Pyodide (``engine_program.py`` runs in both), and the engine's im
 revision beside the working tree's, in the same run: ``git archive REV`` is unpacked into
 a temporary folder; each engine gets its own CPython process (``engine_program.py serve``)
 and its own Pyodide page (``pages/engine.html?zip=...``), and the four alternate in short
-bursts (the order flips every burst) so every engine sees the same machine. Each side
+bursts (after one uncounted warm-up burst each; the order flips every burst) so every
+engine sees the same machine. Each side
 gets the working tree's requests (each calculator's Dutch defaults); where the other
 revision's engine refuses one (its request format differs), that side gets the request
 its own calculators start with (its ``hooks.render_calculator.default_request``, run in
@@ -239,7 +240,9 @@ def engine_against(browser: Browser, base: str, args: Mapping[str, Any], baselin
             pages[side] = (ctx, page)
         seconds = args["seconds"] / bursts
         runs: dict[tuple[str, str], dict[str, list[float]]] = {}
-        for burst in range(bursts):
+        # burst -1 warms every engine up (a fresh page's first calls are slower) and is
+        # not counted; then the order of the two engines flips every burst
+        for burst in range(-1, bursts):
             order = ("new", "baseline") if burst % 2 == 0 else ("baseline", "new")
             for runtime in ("cpython", "pyodide"):
                 for side in order:
@@ -247,7 +250,7 @@ def engine_against(browser: Browser, base: str, args: Mapping[str, Any], baselin
                                            markov_runs=1) if runtime == "cpython"
                            else pyodide_run(pages[side][1], requests[side], seconds))
                     for key, value in got.items():
-                        if key != "markov_samples":
+                        if key != "markov_samples" and burst >= 0:
                             runs.setdefault((side, runtime), {}).setdefault(key, []).append(
                                 float(value))
     finally:
