@@ -1,19 +1,19 @@
 """Engine speed: calls per second of each calculation and the uncached Markov solve, in
 CPython and in Pyodide (``engine_program.py`` runs in both), and the engine's import time.
 
-``--engine-against REV`` (:func:`engine_against`) times the engine of another git
-revision beside the working tree's, in the same run: ``git archive REV`` is unpacked into
-a temporary folder; each engine gets its own CPython process (``engine_program.py serve``)
+``--engine-against REV`` (:func:`engine_against`) times the engine of another git revision
+beside the working tree's, in the same run: ``git archive REV`` is unpacked into a
+temporary folder; each engine gets its own CPython process (``engine_program.py serve``)
 and its own Pyodide page (``pages/engine.html?zip=...``), and the four alternate in short
 bursts (after one uncounted warm-up burst each; the order flips every burst) so every
 engine sees the same machine. Each side gets the working tree's requests (each
 calculator's Dutch defaults); where the other revision's engine refuses one (its request
 format differs), that side gets the request its own calculators start with (its
-``hooks.render_calculator.default_request``, run in the unpacked tree). The result is one ratio row per calculation and runtime,
-``engine_against.<kind>.<cpython|pyodide>``: working tree over baseline, calls per second
-(above 1: the working tree is faster), each ``against`` a row
-``engine_against.<kind>.<runtime>.baseline`` holding the baseline's calls per second; the
-Markov solve is in ms (below 1: faster).
+``hooks.render_calculator.default_request``, run in the unpacked tree). The result is one
+ratio row per calculation and runtime, ``engine_against.<kind>.<cpython|pyodide>``:
+working tree over baseline, calls per second (above 1: the working tree is faster), each
+``against`` a row ``engine_against.<kind>.<runtime>.baseline`` holding the baseline's
+calls per second; the Markov solve is in ms (below 1: faster).
 """
 
 from __future__ import annotations
