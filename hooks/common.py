@@ -13,19 +13,16 @@ from __future__ import annotations
 
 import posixpath
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any, Callable
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # hooks are loaded by file path: make engine/ and tools/ importable
-    sys.path.insert(0, str(ROOT))
+from engine.clauses import CLAUSES, PAGES
+from hooks.i18n import LANGS, SOURCE_LANG, Message, translations
 
-from engine.clauses import CLAUSES, PAGES  # noqa: E402
-from tools.i18n import LANGS, SOURCE_LANG, Message, translations  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 LANG_NAMES: dict[str, str] = {"nl": "Nederlands", "sv": "Svenska", "da": "Dansk",
                               "nb": "Norsk bokmål"}

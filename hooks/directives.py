@@ -21,20 +21,15 @@ from __future__ import annotations
 import importlib
 import re
 import secrets
-import sys
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-_ROOT = str(Path(__file__).resolve().parents[1])
-if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages importable
-    sys.path.insert(0, _ROOT)
+from mkdocs.exceptions import PluginError
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-
-from hooks.clauses import PageInfo, process  # noqa: E402
-from hooks.common import (CLAUSES, SOURCE_LANG, Context, DirectiveError, Html,  # noqa: E402
+from hooks.clauses import PageInfo, process
+from hooks.common import (CLAUSES, SOURCE_LANG, Context, DirectiveError, Html,
                           Renderer, build_language, h)
-from hooks.pages import DIRECTIVE, H2, code_lines, split_front_matter  # noqa: E402
+from hooks.pages import DIRECTIVE, H2, code_lines, split_front_matter
 
 RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_editions",

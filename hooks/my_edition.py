@@ -17,19 +17,14 @@ The switching itself is CSS and ``docs/assets/site.js``: every text stays in the
 from __future__ import annotations
 
 import re
-import sys
 from html import unescape
 from pathlib import Path
 from typing import Any
 
-_ROOT = str(Path(__file__).resolve().parents[1])
-if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages importable
-    sys.path.insert(0, _ROOT)
-
-from engine.editions import EDITIONS, MAIN_EDITIONS  # noqa: E402
-from hooks.common import RULE_PAGES, build_language, h  # noqa: E402
-from hooks.pages import code_lines  # noqa: E402
-from tools.i18n import translations  # noqa: E402
+from engine.editions import EDITIONS, MAIN_EDITIONS
+from hooks.common import RULE_PAGES, build_language, h
+from hooks.pages import code_lines
+from hooks.i18n import translations
 
 DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate")
 """Pages for developers and translators: edition codes stay, no picker, not in search."""

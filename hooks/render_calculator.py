@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote
 
 from hooks.common import ROOT, Context, Html, h, page_path  # noqa: F401  (ROOT: sys.path set up)
-from tools.i18n import LANGS, SOURCE_LANG, count_of, translations
+from hooks.i18n import LANGS, SOURCE_LANG, count_of, translations
 
 from engine.api import calculate
 from engine.boards import GROUPS, Board

@@ -27,7 +27,7 @@ from hooks.templates import fragment, html
 from hooks.disputes import DISPUTES, TOPICS, Dispute, Row, rows
 from hooks.render_editions import CURRENCY_SIGNS, source_note
 from engine.sources import Value
-from tools.i18n import format_number, translations
+from hooks.i18n import format_number, translations
 
 ASKED_SEPARATOR = "|"
 """Separates the phrasings in a ``dispute.<id>.asked`` message."""

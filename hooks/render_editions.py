@@ -21,7 +21,7 @@ from hooks.templates import fragment, html
 from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
-from tools.i18n import format_number
+from hooks.i18n import format_number
 
 CARD_GAME = "nl-card-game"
 CURRENCY_SIGNS = {"EUR": "€", "USD": "$"}

@@ -1,6 +1,6 @@
 """``[[glossary]]``: the game's terms in the four languages (the page's language first),
 with a definition in the page's language, generated from the termbase
-``translations/termbase.tbx`` (``tools.termbase``): one row per concept, no second list.
+``translations/termbase.tbx`` (``hooks.termbase``): one row per concept, no second list.
 Sorted by the page language's term, in that language's alphabet (å, ä, ö, æ, ø after z).
 Each row has the anchor ``term-<concept id>``. A language that lacks a concept shows the
 Dutch term or definition, marked like every other fallback.
@@ -17,8 +17,8 @@ import unicodedata
 
 from hooks.templates import fragment, html
 from hooks.common import LANG_NAMES, LANGS, Context, Html, h
-from tools.i18n import SOURCE_LANG, Message
-from tools.termbase import Concept, termbase
+from hooks.i18n import SOURCE_LANG, Message
+from hooks.termbase import Concept, termbase
 
 _TAIL = {"sv": "åäö", "da": "æøå", "nb": "æøå", "nl": ""}
 
@@ -46,7 +46,7 @@ def sort_key(lang: str, word: str) -> tuple:
 
 def _message(concept: Concept, lang: str, what: str) -> Message:
     """The term (``what="term"``) or definition of a concept in ``lang``, as a
-    :class:`tools.i18n.Message` (so a Dutch fallback is marked the same way)."""
+    :class:`hooks.i18n.Message` (so a Dutch fallback is marked the same way)."""
     for candidate in (lang, SOURCE_LANG):
         entry = concept.langs.get(candidate)
         text = getattr(entry, what) if entry else ""

@@ -38,7 +38,7 @@ from hooks.templates import fragment, html
 from engine import markov
 from engine.boards import BOARDS, GROUPS, Board
 from hooks.common import Context, h
-from tools.i18n import translations
+from hooks.i18n import translations
 
 BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
 STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES

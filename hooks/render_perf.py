@@ -36,7 +36,7 @@ from babel.numbers import format_decimal
 
 from hooks.templates import fragment, html
 from hooks.common import ROOT, Context, h
-from tools.i18n import translations
+from hooks.i18n import translations
 
 JSON_PATH = Path("assets") / "perf" / "latest.json"
 """Where the published result lives, relative to the docs folder."""

@@ -19,7 +19,7 @@ from engine.clauses import PAGES
 from hooks.common import LANG_NAMES, LANG_SHORT, LANGS, Context, h, plain
 from hooks.pages import (DIRECTIVE, HEADING, REF, code_lines, heading_title, read_page,
                          sub_outside_code)
-from tools.i18n import translations
+from hooks.i18n import translations
 
 MD_LINK = re.compile(
     r"(?<!!)\[(?P<text>[^\]\n]+)\]\((?P<target>[^)\s#]*\.md)?(?P<anchor>#[^)\s]*)?"

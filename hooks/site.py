@@ -1,6 +1,6 @@
 """MkDocs hook: site-wide work that is not about one page's Markdown.
 
-- ``on_config``: check the translation catalogs (``tools.i18n``). A broken catalog
+- ``on_config``: check the translation catalogs (``hooks.i18n``). A broken catalog
   (syntax, placeholders that differ from Dutch, incomplete plural forms, markup, an
   empty Dutch message) stops the build with file, key and problem. Keys that Swedish,
   Danish or Norwegian lack are *not* errors: the Dutch text is shown, marked, and the
@@ -8,7 +8,7 @@
   for preview); ``tests/test_translations.py`` and ``./dev status`` list them.
   ``MONOPOLY_I18N_LAX=1`` logs errors as warnings instead (preview of a broken file).
 - ``on_config`` also checks the texts of every language against the termbase
-  (``translations/termbase.tbx``, ``tools.termbase``): a forbidden variant is a warning
+  (``translations/termbase.tbx``, ``hooks.termbase``): a forbidden variant is a warning
   with file, line, variant and the term to use, so ``--strict`` fails on it.
 - ``on_env``: template functions ``site_t(key, **params)`` (escaped HTML, a Dutch fallback
   marked) and ``site_attr(key, **params)`` (escaped text for attribute values).
@@ -33,22 +33,17 @@ from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 import logging
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
-_ROOT = str(Path(__file__).resolve().parents[1])
-if _ROOT not in sys.path:  # hooks are loaded by file path: make the packages importable
-    sys.path.insert(0, _ROOT)
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.plugins import event_priority  # noqa: E402
-
-from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path, relative_url  # noqa: E402
-from hooks.pages import forget_pages  # noqa: E402
-from hooks.render_disputes import index_phrasings  # noqa: E402
-from tools.i18n import TranslationError, translations, translations_dir  # noqa: E402
-from tools.termbase import TermbaseError, termbase  # noqa: E402
+from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path, relative_url
+from hooks.pages import forget_pages
+from hooks.render_disputes import index_phrasings
+from hooks.i18n import TranslationError, translations, translations_dir
+from hooks.termbase import TermbaseError, termbase
 
 log = logging.getLogger("mkdocs.hooks.site")
 
@@ -84,7 +79,7 @@ def on_config(config: Any) -> Any:
 
 def check_terms(docs_dir: Path) -> int:
     """Check every language's pages, catalogs and example texts against the termbase
-    (``tools.termbase``): each forbidden variant is logged as a warning naming file,
+    (``hooks.termbase``): each forbidden variant is logged as a warning naming file,
     line, the variant and the term to use, so a ``--strict`` build fails. A broken
     termbase stops the build. Runs once, in the Dutch build (it covers all languages)."""
     docs = docs_dir if (docs_dir / SOURCE_LANG).is_dir() else docs_dir.parent

@@ -21,7 +21,7 @@ from hooks.clauses import PageInfo, process
 from hooks.common import Context, DirectiveError, Html
 from hooks.directives import expand, renderers, unstash
 from hooks.pages import read_page
-from tools.i18n import translations
+from hooks.i18n import translations
 from tools.site_build import ROOT, build
 
 LANGS = ("nl", "sv", "da", "nb")

@@ -21,7 +21,7 @@ from hooks.common import Context
 from hooks.disputes import DISPUTES, TOPICS, answer_key, keys, rows
 from hooks.pages import read_page
 from hooks.render_disputes import PAGE, answer_text, phrasings
-from tools.i18n import LANGS, translations
+from hooks.i18n import LANGS, translations
 from tools.site_build import ROOT
 
 DOCS = ROOT / "docs"

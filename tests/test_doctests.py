@@ -18,11 +18,12 @@ PACKAGES = ("engine", "hooks", "tools")
 
 
 def _modules() -> list[str]:
+    """Every module of the three packages, those of subpackages (``tools.bench``) too."""
     names = []
     for package in PACKAGES:
         names.append(package)
-        for info in pkgutil.iter_modules([str(ROOT / package)]):
-            names.append(f"{package}.{info.name}")
+        for info in pkgutil.walk_packages([str(ROOT / package)], prefix=f"{package}."):
+            names.append(info.name)
     return sorted(names)
 
 
@@ -40,6 +41,11 @@ def test_the_engine_has_docstring_examples() -> None:
         if name.startswith("engine"):
             total += doctest.testmod(importlib.import_module(name), report=False).attempted
     assert total >= 20
+
+
+def test_subpackages_are_collected() -> None:
+    # Guard: the benchmark is a package; its modules' examples must be among the tests.
+    assert {"tools.bench", "tools.bench.rows", "tools.bench.traces"} <= set(_modules())
 
 
 @pytest.mark.parametrize("name", ["minidom", "examples_sybil"])

@@ -23,7 +23,7 @@ from engine.errors import EngineError
 from engine.jail import jail_decision
 from engine.mortgage import mortgage_cost
 from engine.scoring import score
-from tools.i18n import Translations
+from hooks.i18n import Translations
 
 CASES: Counter[str] = Counter()
 MINE = {"jail", "mortgage", "score"}

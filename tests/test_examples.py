@@ -30,7 +30,7 @@ from hooks.examples import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleError, check, fl
                             verified)
 from hooks.render_example import Words, render, render_box, step_html
 from tools.place_examples import place, section_of
-from tools.i18n import LANGS, SOURCE_LANG, translations
+from hooks.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

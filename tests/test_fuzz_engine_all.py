@@ -34,7 +34,7 @@ from engine.clauses import CLAUSES
 from engine.errors import EngineError
 from engine.validate import show
 from test_engine_fuzz import JUNK, NASTY, requests
-from tools.i18n import LANGS, Translations, format_message
+from hooks.i18n import LANGS, Translations, format_message
 
 SETTINGS = settings(max_examples=80, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -262,7 +262,7 @@ def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
     play resumes next turn, advice to leave is "roll first, leave if it fails" everywhere
     (never a bare "leave now"); where it is paid before the roll, leaving means now."""
     from hooks import render_calculator as rc
-    from tools.i18n import LANGS
+    from hooks.i18n import LANGS
     problems, n = [], 0
     for ed, request in _stories():
         n += 1

@@ -32,7 +32,7 @@ import pytest
 
 from engine.api import calculate
 from hooks import render_calculator as rc
-from tools.i18n import Translations
+from hooks.i18n import Translations
 from tools.site_build import ROOT, BuildResult, build
 from tools.static_site import CHROMIUM, CHROMIUM_ARGS, serve
 

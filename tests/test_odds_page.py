@@ -22,7 +22,7 @@ from engine.boards import BOARDS, GROUPS
 from hooks import render_odds
 from hooks.common import Context, DirectiveError
 from minidom import Node, parse
-from tools.i18n import LANGS, SOURCE_LANG, translations
+from hooks.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -1,5 +1,5 @@
 """The performance page: ``[[perf-table]]`` (hooks/render_perf.py) renders the committed
-benchmark result ``docs/assets/perf/latest.json`` (written by ``./dev bench``, tools/bench.py).
+benchmark result ``docs/assets/perf/latest.json`` (written by ``./dev bench``, tools/bench/).
 
 Nothing here times anything: the budgets live in the JSON as ratios and verdicts, and the
 tests check that those verdicts follow from the JSON's own numbers, and that every number
@@ -27,7 +27,7 @@ from hooks import render_perf as rp
 from hooks.common import Context, DirectiveError
 from minidom import Node, parse
 from tools import bench
-from tools.i18n import LANGS, SOURCE_LANG, translations
+from hooks.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -23,7 +23,7 @@ from engine.clauses import CLAUSES
 from engine.editions import EDITIONS
 from hooks.my_edition import DEV_PAGES
 from hooks.render_sheet import SHEET_EDITIONS, sheet_clauses
-from tools.i18n import LANGS
+from hooks.i18n import LANGS
 
 PLAYER_PAGES = ("index", "setup", "turn", "buying", "rent", "squares", "jail", "building",
                 "trading", "mortgages", "bankruptcy", "variants", "card-game", "rulings",

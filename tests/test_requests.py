@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from engine import api
 from hooks.render_requests import rows
 from hooks.schemas import schemas
-from tools.i18n import LANGS, Translations
+from hooks.i18n import LANGS, Translations
 
 ROOT = Path(__file__).resolve().parents[1]
 

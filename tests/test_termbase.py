@@ -1,4 +1,4 @@
-"""The termbase (``translations/termbase.tbx``) and its check (``tools.termbase``).
+"""The termbase (``translations/termbase.tbx``) and its check (``hooks.termbase``).
 
 - the termbase holds every concept of the glossary and every term the terminology review
   named, with one term and a definition in each of the four languages;
@@ -20,9 +20,10 @@ import pytest
 
 from hooks.common import Context
 from hooks.directives import renderers
-from tools.i18n import LANGS
+from hooks.i18n import LANGS
 from tools.site_build import ROOT, build
-from tools.termbase import Termbase, TermbaseError, main, termbase
+from hooks.termbase import Termbase, TermbaseError, termbase
+from tools.termbase import main
 from tools.translation_status import report, status
 
 # The concepts the terminology review (issue 14) named, beside the glossary's own.
@@ -193,7 +194,7 @@ PREFERRED = '<termNote type="administrativeStatus">preferredTerm-admn-sts</termN
     ("</termEntry>", "", "not well-formed"),
 ])
 def test_a_broken_termbase_is_refused(old: str, new: str, message: str) -> None:
-    from tools.termbase import _EXAMPLE
+    from hooks.termbase import _EXAMPLE
     assert old in _EXAMPLE
     Termbase.parse(_EXAMPLE)  # the unbroken one loads
     with pytest.raises(TermbaseError, match=message):
@@ -202,7 +203,7 @@ def test_a_broken_termbase_is_refused(old: str, new: str, message: str) -> None:
 
 def test_edition_names_are_one_in_tables_and_calculators() -> None:
     """The calculators name each edition exactly as the edition tables do (site.po)."""
-    from tools.i18n import Translations
+    from hooks.i18n import Translations
 
     t = Translations(ROOT / "translations")
     keys = [k[len("edition."):] for k in t.keys("edition.")]

@@ -18,7 +18,7 @@ from engine.editions import EDITIONS, CardGameRules, Rules
 from engine.sources import SOURCE_FILES
 from hooks.common import Context
 from hooks.directives import renderers
-from tools.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
+from hooks.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
 from tools.site_build import ROOT, build
 from tools.translation_status import report, status
 
@@ -249,7 +249,7 @@ def test_status_reports_missing_and_outdated(tmp_path: Path, copy: Path) -> None
 
 # --- the examples in the docstrings of tools/ and hooks/ ---------------------------------
 
-@pytest.mark.parametrize("module", ["tools.i18n", "tools.translation_status", "tools.termbase", "hooks.pages",
+@pytest.mark.parametrize("module", ["hooks.i18n", "tools.translation_status", "hooks.termbase", "hooks.pages",
                                     "hooks.common", "hooks.clauses", "hooks.directives",
                                     "hooks.render_glossary"])
 def test_docstring_examples(module: str) -> None:

@@ -24,18 +24,15 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from hooks.i18n import LANGS
+from hooks.termbase import po_texts, toml_texts
 
-from tools.i18n import LANGS  # noqa: E402
-from tools.termbase import po_texts, toml_texts  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 N = 8
 """Length of a shared word sequence that counts as copied."""

@@ -10,7 +10,7 @@ For every language it lists
   the file has uncommitted changes or there is no git history;
 - message keys of ``translations/nl/*.po`` that the language's catalogs lack (or mark
   fuzzy), by file;
-- termbase violations (``tools.termbase``): a forbidden variant of a term in the
+- termbase violations (``hooks.termbase``): a forbidden variant of a term in the
   language's pages, catalogs or example texts, with file, line and the term to use; and
   the termbase concepts that lack a term or definition in the language.
 
@@ -25,20 +25,17 @@ from __future__ import annotations
 
 import argparse
 import subprocess
-import sys
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from engine.clauses import CLAUSES, PAGES
+from hooks.pages import read_page
+from hooks.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir
+from hooks.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase
 
-from engine.clauses import CLAUSES, PAGES  # noqa: E402
-from hooks.pages import read_page  # noqa: E402
-from tools.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir  # noqa: E402
-from tools.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from engine.api import calculate
 from formpaths import PATH_OF
 from hooks import render_calculator as rc
 from hooks.common import Context
-from tools.i18n import translations
+from hooks.i18n import translations
 
 pytestmark = pytest.mark.browser
 

@@ -41,7 +41,7 @@ from formpaths import PATH_OF
 from hooks import render_calculator as rc
 from hooks.common import Context
 from test_accessibility import BLOCKING, finish_axe, start_axe
-from tools.i18n import translations
+from hooks.i18n import translations
 
 pytestmark = pytest.mark.browser
 

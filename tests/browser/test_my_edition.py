@@ -17,7 +17,7 @@ import pytest
 from engine.clauses import CLAUSES
 from hooks import render_calculator as rc
 from hooks.render_sheet import sheet_clauses
-from tools.i18n import LANGS, translations
+from hooks.i18n import LANGS, translations
 
 PHONE = {"width": 390, "height": 844}
 
