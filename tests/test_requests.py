@@ -97,7 +97,7 @@ def _squares(value: Any) -> list[dict[str, Any]]:
 def test_one_result_shape_for_every_kind() -> None:
     """edition, currency, steps in every result; every step has the same five keys (source and
     ruling beside the message's params, None where none); every square the same object."""
-    from hooks.render_example import load_examples
+    from hooks.examples import load_examples
     results = [(kind, api.calculate(kind, request)) for kind, request in VALID.items()]
     results += [(ex.kind, ex.run()) for ex in load_examples().values()]
     kinds, cited, squares = set(), 0, 0
