@@ -65,7 +65,10 @@ def on_config(config: Any) -> Any:
             return config
         raise PluginError(str(exc)) from None
     if build_language(config) == SOURCE_LANG:
-        check_terms(Path(config.docs_dir))
+        found = check_terms(Path(config.docs_dir))
+        # strict: stop before rendering four languages (the warnings above name each one)
+        if found and config.get("strict"):
+            raise PluginError(f"termbase: {found} forbidden variant(s), listed above")
     if warnings and build_language(config) == SOURCE_LANG:
         by_lang: dict[str, int] = {}
         for p in warnings:
@@ -80,7 +83,7 @@ def on_config(config: Any) -> Any:
 def check_terms(docs_dir: Path) -> int:
     """Check every language's pages, catalogs and example texts against the termbase
     (``hooks.termbase``): each forbidden variant is logged as a warning naming file,
-    line, the variant and the term to use, so a ``--strict`` build fails. A broken
+    line, the variant and the term to use; a ``--strict`` build then stops at once. A broken
     termbase stops the build. Runs once, in the Dutch build (it covers all languages)."""
     docs = docs_dir if (docs_dir / SOURCE_LANG).is_dir() else docs_dir.parent
     try:

@@ -24,6 +24,7 @@ import json
 import re
 import shutil
 import threading
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -45,6 +46,11 @@ PLANTED_SV = ("calc.rent.result", "error.out_of_range", "site.unofficial", "nav.
 (template), navigation title."""
 DELETED_DA = ("calc.rent.result", "site.unofficial", STEP_KEYS[-1])
 """Danish messages removed: they must fall back to Dutch, marked."""
+PLANTED_SV_ROUTES = {"param.free_parking.nothing": "edition tables and the matrix",
+                     "clause.copy_link": "a <meta> attribute", "toc.permalink": "the ¶ title"}
+"""More Swedish messages that get the markup, as the whole text: the routes of
+``tests/test_translations.py``'s checks that used a build of their own (one build serves
+both; the glossary's route is a planted termbase term)."""
 
 
 # --------------------------------------------------------------------------- PO editing
@@ -152,9 +158,15 @@ def planted_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         edit_po(po_file(root, "sv", key), key, [f"{PLANT} {f}" for f in entry.forms])
     for key in DELETED_DA:
         edit_po(po_file(root, "da", key), key, None)
+    for key in PLANTED_SV_ROUTES:
+        text = PLANT + (" {number}" if key == "clause.copy_link" else "")
+        edit_po(po_file(root, "sv", key), key, [text])
+    tbx = root / "termbase.tbx"  # the glossary is generated from the termbase
+    tbx.write_text(tbx.read_text(encoding="utf-8").replace(
+        "<term>spelplan</term>", "<term>" + escape(PLANT) + "</term>", 1), encoding="utf-8")
     planted = Translations(root)
     problems = [str(p) for p in planted.validate()]
-    for key in PLANTED_SV:  # the check sees every planted message (file and key named)
+    for key in (*PLANTED_SV, *PLANTED_SV_ROUTES):  # the check names every planted message
         assert any(f"translations/sv/" in p and f": {key}: contains markup" in p
                    for p in problems), (key, problems)
     for key in DELETED_DA:
@@ -183,6 +195,38 @@ def test_planted_markup_is_text_in_the_built_pages(planted_site: tuple[Path, Pat
         reader = _Reader()
         reader.feed(file.read_text(encoding="utf-8"))
         assert reader.injected == [], (file, reader.injected)
+
+
+def _attrs(html: str, tag: str, **match: str) -> list[dict[str, str | None]]:
+    """The (decoded) attributes of every ``tag`` whose attributes include ``match``."""
+    found: list[dict[str, str | None]] = []
+
+    class Attrs(HTMLParser):
+        def handle_starttag(self, t: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if t == tag and all(a.get(k) == v for k, v in match.items()):
+                found.append(a)
+
+    Attrs(convert_charrefs=True).feed(html)
+    return found
+
+
+def test_planted_markup_is_text_in_tables_glossary_and_attributes(
+        planted_site: tuple[Path, Path]) -> None:
+    """Previewing a broken catalog: in the edition tables, the matrix, the glossary, a
+    ``<meta>`` attribute and the ¶ link's title the markup is the text (or attribute value)
+    itself, never an element."""
+    site, _ = planted_site
+    for slug in ("squares", "editions", "glossary"):  # [[editions]], [[matrix]], glossary
+        text, injected, _ = read_page(site, "sv", slug)
+        assert injected == [], (slug, injected)
+        assert PLANT in text, f"the planted text is not shown on sv/{slug}"
+    _, injected, html = read_page(site, "sv", "rent")
+    assert injected == []
+    meta = _attrs(html, "meta", name="site:copy-link")
+    assert [m["content"] for m in meta] == [PLANT + " {number}"]
+    titles = {a.get("title") for a in _attrs(html, "a", **{"class": "headerlink"})}
+    assert titles == {PLANT}, titles
 
 
 def test_deleted_messages_fall_back_to_dutch_visibly(planted_site: tuple[Path, Path]) -> None:
