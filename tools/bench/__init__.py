@@ -83,12 +83,12 @@ from tools.bench.report import assemble, format_table
 from tools.bench.rows import (BUDGET_BYTES, BUDGET_CALC_READY, BUDGET_INTERACTION_COLD,
                               BUDGET_INTERACTION_WARM, BUDGET_LIGHTHOUSE_FULL,
                               BUDGET_LIGHTHOUSE_PERF, BUDGET_LIGHTHOUSE_TBT, BUDGET_RECALC,
-                              BUDGET_ZERO, ROW_IDS, ROW_IDS_BY_SCHEMA, SCHEMA, Row,
+                              BUDGET_ZERO, ROW_IDS, SCHEMA, Row,
                               classify_script, median, percentile, ratio_row, verdict)
 from tools.bench.traces import trace_long_tasks
 
 __all__ = ["main", "assemble", "format_table", "BUDGET_BYTES", "BUDGET_CALC_READY",
            "BUDGET_INTERACTION_COLD", "BUDGET_INTERACTION_WARM", "BUDGET_LIGHTHOUSE_FULL",
            "BUDGET_LIGHTHOUSE_PERF", "BUDGET_LIGHTHOUSE_TBT", "BUDGET_RECALC", "BUDGET_ZERO",
-           "ROW_IDS", "ROW_IDS_BY_SCHEMA", "SCHEMA", "Row", "classify_script", "median",
+           "ROW_IDS", "SCHEMA", "Row", "classify_script", "median",
            "percentile", "ratio_row", "verdict", "trace_long_tasks"]

@@ -35,12 +35,6 @@ ROW_IDS: tuple[str, ...] = (
 """Every row a run produces, in order (the page has a label for each)."""
 
 
-ROW_IDS_BY_SCHEMA: Mapping[int, tuple[str, ...]] = {
-    1: ROW_IDS[: ROW_IDS.index("interaction.cold")], 2: ROW_IDS}
-"""The rows of a run of each schema: the page renders a published run of the older schema
-as it was measured, until the next ``./dev bench`` replaces it."""
-
-
 BUDGET_CALC_READY = {"op": "<=", "limit": 1.10, "of": "ratio"}
 
 
