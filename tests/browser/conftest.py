@@ -180,3 +180,12 @@ def calc_pages(browser, site_url: str) -> Iterator[Callable[[str], object]]:
     for lang, context in contexts.items():
         assert errors[lang] == [], errors[lang]
         context.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under ``tests/browser/`` is a browser test (``-m "not browser"`` leaves
+    them out), whether or not its module says so."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
