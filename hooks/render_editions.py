@@ -20,6 +20,7 @@ from typing import Any
 from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
+from hooks.house_rules import value_items
 from tools.i18n import format_number
 
 CARD_GAME = "nl-card-game"
@@ -164,10 +165,29 @@ def render(ctx: Context) -> str:
     return my_edition_view(ctx, names, editions, table(ctx, names, editions, caption))
 
 
+def house_cell(ctx: Context, name: str, value: Value[Any], currency: str) -> str:
+    """A parameter's label and the value a house rule gives it, with its source."""
+    return (f'<span class="ed-mine-param">{ctx.text(f"param.{name}")}:</span> '
+            f'<span class="val">{value_text(ctx, name, value.value, currency)}</span>'
+            f'{source_note(ctx, value)}')
+
+
+def mine_items(ctx: Context, names: list[str], edition: Edition) -> str:
+    """``<li>`` per parameter: label, the edition's value and source; before it, the value
+    a house rule of 000 gives it (shown by CSS when the reader plays that house rule)."""
+    out = []
+    for n in names:
+        before, attrs, note = value_items(
+            edition, n, lambda name, v: house_cell(ctx, name, v, edition.currency), ctx.text)
+        value = cell(ctx, edition, n)
+        out.append(f'{before}<li{attrs}><span class="ed-mine-param">{ctx.text(f"param.{n}")}:'
+                   f'</span> {note}{value}</li>')
+    return "".join(out)
+
+
 def mine_block(ctx: Context, names: list[str], edition: Edition) -> str:
     """What one edition does for ``names``: shown first when it is the reader's edition."""
-    items = "".join(f'<li><span class="ed-mine-param">{ctx.text(f"param.{n}")}:</span> '
-                    f'{cell(ctx, edition, n)}</li>' for n in names)
+    items = mine_items(ctx, names, edition)
     return (f'<div class="ed-mine" data-edition="{h(edition.id)}">'
             f'<p class="ed-mine-head">{ctx.text("myed.in_edition", edition=ctx.t(f"edition.{edition.id}"))}'
             f'</p><ul>{items}</ul></div>')

@@ -3,7 +3,10 @@
 Each sheet holds only the rules: every clause of the game in clause order (number, title,
 the clause's text, and what that edition does for the clause's edition parameters),
 without examples, calculators, comparison tables or links. Where a clause's text lists
-the editions one by one, only the items that name this edition stay. All sheets are in
+the editions one by one, only the items that name this edition stay. A board sheet
+starts with a "house rules we play" box, and the clauses a house rule of 000 changes
+carry its note (``hooks/house_rules.py``): both shown only for the house rules the
+reader ticked in "My edition". All sheets are in
 the page (no Python needed to switch): ``docs/assets/site.js`` shows the one chosen with
 ``?edition=<id>`` or "My edition" (else the page language's usual edition), and prints
 only that one (``docs/assets/site.css``, ``@media print``).
@@ -18,9 +21,10 @@ import markdown as md
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS
 from hooks.common import Context, Html, h, plain
+from hooks.house_rules import clause_blocks, sheet_section
 from hooks.my_edition import CODE, chips
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page
-from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, cell
+from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items
 
 SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
 """One sheet per main edition, and one for the card game."""
@@ -95,10 +99,7 @@ def values_html(ctx: Context, cid: str, edition_id: str) -> str:
     names = [n for n, c in params.items() if c == cid]
     if not names:
         return ""
-    edition = EDITIONS[edition_id]
-    items = "".join(f'<li><span class="ed-mine-param">{ctx.text(f"param.{n}")}:</span> '
-                    f'{cell(ctx, edition, n)}</li>' for n in names)
-    return f'<ul class="sheet-values">{items}</ul>'
+    return f'<ul class="sheet-values">{mine_items(ctx, names, EDITIONS[edition_id])}</ul>'
 
 
 def sheet(ctx: Context, edition_id: str) -> str:
@@ -107,6 +108,8 @@ def sheet(ctx: Context, edition_id: str) -> str:
              f'aria-labelledby="sheet-{h(edition_id)}-title">',
              f'<h2 class="sheet-title" id="sheet-{h(edition_id)}-title">'
              f'{ctx.text("sheet.title", edition=ctx.t(f"edition.{edition_id}"))}</h2>']
+    if edition_id != CARD_GAME:  # the house rules of 000 are for the board game
+        parts.append(sheet_section(ctx.text))
     current = None
     for cid in sheet_clauses(edition_id):
         page = CLAUSES[cid].page
@@ -119,7 +122,8 @@ def sheet(ctx: Context, edition_id: str) -> str:
         title, body = clause_text(ctx, cid, edition_id)
         parts.append(f'<div class="sheet-clause" data-clause="{h(cid)}">'
                      f'<h4><span class="sheet-num">{h(CLAUSES[cid].number)}</span> {h(title)}</h4>'
-                     f'{body}{values_html(ctx, cid, edition_id)}</div>')
+                     f'{clause_blocks(ctx.text, cid, lambda _: None)}{body}'
+                     f'{values_html(ctx, cid, edition_id)}</div>')
     parts.append("</section>")
     return "".join(parts)
 
