@@ -72,10 +72,12 @@ def block(text: Text, house_rule: str, clause_id: str, link: str | None) -> str:
     number = h(CLAUSES[OWN_CLAUSE[house_rule]].number)
     ref = "" if own else f" ({number})" if link is None else \
         f' (<a class="house-ref" href="{h(link)}">{number}</a>)'
-    return (f'<div class="house-mine" data-house="{h(house_rule)}" data-clause="{h(clause_id)}">'
+    # out of search: the same words under six clauses would crowd out the clauses' own
+    return (f'<div class="house-mine" data-house="{h(house_rule)}" data-clause="{h(clause_id)}" '
+            f'data-search-exclude>'
             f'<p><span class="dispute-mark dispute-mark-house">{text("disputes.mark.house")}'
-            f'</span> <strong class="house-name">{text(f"house.{house_rule}.name")}</strong>: '
-            f'{what}{ref}</p></div>')
+            f'</span> <strong class="house-name">{text(f"house.{house_rule}.name")}</strong>'
+            f'{ref}: {what}</p></div>')
 
 
 def clause_blocks(text: Text, clause_id: str, link: Callable[[str], str | None]) -> str:

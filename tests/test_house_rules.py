@@ -84,7 +84,7 @@ def test_blocks_under_exactly_the_clauses_a_house_rule_changes(built_site: Path,
                        | {"rent", "rulings"}):
         html = page_html(built_site, lang, page)
         found = {(m.group(2), m.group(1)) for m in re.finditer(
-            r'<div class="house-mine" data-house="([^"]+)" data-clause="([^"]+)">', html)}
+            r'<div class="house-mine" data-house="([^"]+)" data-clause="([^"]+)"', html)}
         want = {(c, r) for r in HOUSE_RULES for c in hr.clauses_of(r) if CLAUSES[c].page == page}
         assert found == want, (lang, page)
         for cid, r in want:
@@ -97,6 +97,13 @@ def test_blocks_under_exactly_the_clauses_a_house_rule_changes(built_site: Path,
             assert str(translations().gettext(lang, f"house.{r}.name")) in text
             if cid != hr.OWN_CLAUSE[r]:
                 assert f'#{hr.OWN_CLAUSE[r]}"' in block.group(0), "links the house rule"
+    # the blocks stay out of search (the house rules' own clauses are in it)
+    index = (built_site / ("" if lang == "nl" else lang) / "search" / "search_index.json")
+    text = index.read_text(encoding="utf-8")
+    for r in HOUSE_RULES:
+        effect = str(translations().gettext(lang, f"house.{r}.effect"))
+        assert effect[:40] not in text, r
+        assert f'"location":"{CLAUSES[hr.OWN_CLAUSE[r]].page}/#{hr.OWN_CLAUSE[r]}"' in text
 
 
 @pytest.mark.parametrize("lang", LANGS)

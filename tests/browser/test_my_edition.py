@@ -339,16 +339,23 @@ def test_sv_jail_on_a_phone(open_page, edition: str | None) -> None:
 
 @pytest.mark.parametrize("lang", ["nl", "sv"])
 def test_phone_screenshots_and_matrix(open_page, screenshot_dir, lang: str) -> None:
-    """At 390 px: the home page, a rule page with an edition chosen, the rules sheet and
-    the matrix (saved in screenshots/). With an edition chosen the matrix shows the rule
+    """At 390 px: the home page (and its picker with an edition and a house rule chosen), a
+    rule page with an edition chosen, one with a house rule, the rules sheet and the matrix
+    (saved in screenshots/). With an edition chosen the matrix shows the rule
     point and that edition only, and fits the screen."""
     sp = open_page(page_path(lang, "index"), **PHONE)
     page = sp.page
     assert page.is_visible("#my-ed-select")
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-home.png"))
     page.select_option("#my-ed-select", "nl-2001")
+    page.click(".my-house > summary")
+    page.check(".my-house input[value='free-parking-pot']")
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-home-chosen.png"))
     sp.goto(page_path(lang, "rent") + "#rent-set-double")
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-rule-nl-2001.png"))
+    sp.goto(page_path(lang, "squares") + "#free-parking")
+    assert page.is_visible("#free-parking + .house-mine[data-house=free-parking-pot]")
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-rule-house-rule.png"))
     sp.goto(page_path(lang, "sheet"))
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-sheet.png"))
     sp.goto(page_path(lang, "editions"))
