@@ -19,6 +19,7 @@ import pytest
 from engine.clauses import CLAUSES
 from engine.editions import HOUSE_RULES
 from hooks import render_calculator as rc
+from hooks.common import RULE_PAGES
 from hooks.house_rules import OWN_CLAUSE, clauses_of
 from hooks.render_sheet import sheet_clauses
 from tools.i18n import LANGS, translations
@@ -83,8 +84,20 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
     # the calculator link opens with the chosen edition
     href = page.get_attribute("a.calc-open[data-calc=jail]", "href")
     assert "edition=classic-us&" in href, href
+    for slug in RULE_PAGES:  # every rule page: that edition's block first, the rest folded
+        sp.goto(page_path(lang, slug))
+        assert page.get_attribute("html", "data-my-edition") == "classic-us", slug
+        sets = page.eval_on_selector_all(".ed-mine-set", """sets => sets.map(s => {
+            let above = s.previousElementSibling;  // the heading (after any house-rule block)
+            while (above && above.matches('.house-mine')) above = above.previousElementSibling;
+            return [s.dataset.clause, above && above.id, [...s.querySelectorAll('.ed-mine')]
+                .filter(e => e.offsetParent !== null).map(e => e.dataset.edition)];
+        })""")
+        assert all(shown == ["classic-us"] and under == cid for cid, under, shown in sets), \
+            (slug, sets)
+        assert page.eval_on_selector_all("details.ed-others", "ds => ds.filter(d => d.open)"
+                                         ".length") == 0, slug
     sp.goto(page_path(lang, "rent"))
-    assert page.get_attribute("html", "data-my-edition") == "classic-us"
     assert shown_mine(page, "rent-set-double") == ["classic-us"]
     page.reload()
     page.wait_for_selector("html[data-site-ready='1']", state="attached")
