@@ -57,7 +57,7 @@ def clauses_of(house_rule: str) -> tuple[str, ...]:
 def rules_for(clause_id: str) -> tuple[str, ...]:
     """The house rules that show a block under ``clause_id`` (engine order).
 
-    >>> rules_for("free-parking"), rules_for("rent-base")
+    >>> rules_for("free-parking"), rules_for("rent-set-double")
     (('free-parking-pot',), ())
     """
     return tuple(r for r in HOUSE_RULES if clause_id in clauses_of(r))
