@@ -63,12 +63,16 @@ def rules_for(clause_id: str) -> tuple[str, ...]:
     return tuple(r for r in HOUSE_RULES if clause_id in clauses_of(r))
 
 
-def block(text: Text, house_rule: str, clause_id: str, link: str | None) -> str:
+def block(text: Text, house_rule: str, clause_id: str, link: str | None,
+          short: bool = False) -> str:
     """The block under one clause: the house-rule mark, its name, what it changes here,
     and the number of the house rule's own clause, a link when ``link`` is given (left
-    out on that clause itself)."""
+    out on that clause itself). ``short``: name and number only (the rules sheet, whose
+    box at the top says what each house rule does)."""
     own = clause_id == OWN_CLAUSE[house_rule]
     what = text("myed.house.on") if own else text(f"house.{house_rule}.effect")
+    if short:
+        what = text("myed.house.on") if own else ""
     number = h(CLAUSES[OWN_CLAUSE[house_rule]].number)
     ref = "" if own else f" ({number})" if link is None else \
         f' (<a class="house-ref" href="{h(link)}">{number}</a>)'
@@ -77,13 +81,15 @@ def block(text: Text, house_rule: str, clause_id: str, link: str | None) -> str:
             f'data-search-exclude>'
             f'<p><span class="dispute-mark dispute-mark-house">{text("disputes.mark.house")}'
             f'</span> <strong class="house-name">{text(f"house.{house_rule}.name")}</strong>'
-            f'{ref}: {what}</p></div>')
+            f'{ref}{": " + what if what else ""}</p></div>')
 
 
-def clause_blocks(text: Text, clause_id: str, link: Callable[[str], str | None]) -> str:
+def clause_blocks(text: Text, clause_id: str, link: Callable[[str], str | None],
+                  short: bool = False) -> str:
     """Every house rule's block for one clause (empty when no house rule touches it);
     ``link(clause_id)`` is the URL of a clause from the page being built."""
-    return "".join(block(text, r, clause_id, link(OWN_CLAUSE[r])) for r in rules_for(clause_id))
+    return "".join(block(text, r, clause_id, link(OWN_CLAUSE[r]), short)
+                   for r in rules_for(clause_id))
 
 
 def changed_value(edition: Edition, house_rule: str, name: str) -> Value[Any] | None:
@@ -120,7 +126,8 @@ def value_items(edition: Edition, name: str,
 
 def sheet_section(text: Text) -> str:
     """The rules sheet's "house rules we play" box: one item per house rule (shown when
-    chosen), with what it changes and the clause numbers it touches."""
+    chosen), with what it changes and the clause numbers it touches (the sheet leaves the
+    house rules' own clauses out: they are no edition's rules)."""
     items = "".join(
         f'<li class="sheet-house-rule" data-house="{h(r)}"><strong>{text(f"house.{r}.name")}'
         f'</strong> ({h(CLAUSES[OWN_CLAUSE[r]].number)}): {text(f"house.{r}.effect")} '

@@ -6,7 +6,7 @@ without examples, calculators, comparison tables or links. Where a clause's text
 the editions one by one, only the items that name this edition stay. A board sheet
 starts with a "house rules we play" box, and the clauses a house rule of 000 changes
 carry its note (``hooks/house_rules.py``): both shown only for the house rules the
-reader ticked in "My edition". All sheets are in
+reader ticked in "My edition" (the house rules' own clauses are not on the sheet). All sheets are in
 the page (no Python needed to switch): ``docs/assets/site.js`` shows the one chosen with
 ``?edition=<id>`` or "My edition" (else the page language's usual edition), and prints
 only that one (``docs/assets/site.css``, ``@media print``).
@@ -21,7 +21,7 @@ import markdown as md
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS
 from hooks.common import Context, Html, h, plain
-from hooks.house_rules import clause_blocks, sheet_section
+from hooks.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.my_edition import CODE, chips
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page
 from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items
@@ -40,9 +40,11 @@ def sheet_pages(edition_id: str) -> tuple[str, ...]:
 
 
 def sheet_clauses(edition_id: str) -> list[str]:
-    """Every clause on an edition's sheet, in clause order."""
+    """Every clause on an edition's sheet, in clause order. The house rules' own clauses
+    are not the edition's rules: the sheet's "house rules we play" box stands for them."""
     pages = sheet_pages(edition_id)
-    return [cid for cid, c in CLAUSES.items() if c.page in pages]
+    house = set(OWN_CLAUSE.values())
+    return [cid for cid, c in CLAUSES.items() if c.page in pages and cid not in house]
 
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
@@ -122,7 +124,7 @@ def sheet(ctx: Context, edition_id: str) -> str:
         title, body = clause_text(ctx, cid, edition_id)
         parts.append(f'<div class="sheet-clause" data-clause="{h(cid)}">'
                      f'<h4><span class="sheet-num">{h(CLAUSES[cid].number)}</span> {h(title)}</h4>'
-                     f'{clause_blocks(ctx.text, cid, lambda _: None)}{body}'
+                     f'{clause_blocks(ctx.text, cid, lambda _: None, short=True)}{body}'
                      f'{values_html(ctx, cid, edition_id)}</div>')
     parts.append("</section>")
     return "".join(parts)

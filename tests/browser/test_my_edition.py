@@ -55,10 +55,12 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
     assert page.eval_on_selector("#jail-pay ~ .ed-clause details.ed-others", "d => d.open")
     page.select_option("#my-ed-select", "classic-us")
     assert shown_mine(page, "jail-pay") == ["classic-us"]
-    # first in the clause: right under the heading, above the clause's text
+    # first in the clause: right under the heading (after a house rule's block, which
+    # overrides it), above the clause's text
     assert page.evaluate("""() => {
-        const h = document.getElementById('jail-pay');
-        return h.nextElementSibling.matches('.ed-mine-set');
+        let next = document.getElementById('jail-pay').nextElementSibling;
+        while (next.matches('.house-mine')) next = next.nextElementSibling;
+        return next.matches('.ed-mine-set');
     }""")
     assert not page.eval_on_selector("details.ed-others", "d => d.open")
     lists = page.eval_on_selector_all("ul.ed-list", """uls => uls.map(ul => [...ul.children]
