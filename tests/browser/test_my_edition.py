@@ -375,6 +375,7 @@ def test_phone_screenshots_and_matrix(open_page, screenshot_dir, lang: str) -> N
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-sheet.png"))
     sp.goto(page_path(lang, "editions"))
     page.evaluate("document.querySelector('.matrix-wrap').scrollIntoView()")
+    page.wait_for_timeout(500)  # Material's header swaps its title as the page scrolls
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-matrix.png"))
     columns = page.eval_on_selector_all(
         "table.matrix thead th", "els => els.filter(e => e.offsetParent !== null).length")
