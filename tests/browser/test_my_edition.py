@@ -198,6 +198,7 @@ def test_house_rules_everywhere(open_page, lang: str) -> None:
                                        "els => els.map(e => e.value)")
     assert ticked == everything
     assert sp.console_errors == []
+    page.goto("about:blank")  # the calculators' runtime, started by the new defaults, stops
 
     fresh = open_page(page_path(lang, "buying") + "?house=auction-every-sale,no-such-rule")
     page = fresh.page
