@@ -9,7 +9,8 @@ search engines and the language switcher.
   one fixed edition order (:data:`EDITION_ORDER`) and marked for the page script, which
   moves the reader's edition first; each clause's "your edition" block (written by
   ``[[editions]]``) moves up right under the clause heading; a page without a
-  ``description`` gets one from its first paragraph.
+  ``description`` gets one from its first paragraph; under the heading of each clause a
+  house rule of 000 changes goes that house rule's block (``hooks/house_rules.py``).
 
 The switching itself is CSS and ``docs/assets/site.js``: every text stays in the page.
 """
@@ -21,10 +22,11 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
-from engine.editions import EDITIONS, MAIN_EDITIONS
-from hooks.common import RULE_PAGES, build_language, h
+from engine.editions import EDITIONS, HOUSE_RULES, MAIN_EDITIONS
+from hooks.common import CLAUSES, RULE_PAGES, build_language, h, relative_url
+from hooks.house_rules import clause_blocks
 from hooks.pages import code_lines
-from hooks.i18n import translations
+from hooks.i18n import Message, translations
 
 DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate")
 """Pages for developers and translators: edition codes stay, no picker, not in search."""
@@ -165,10 +167,35 @@ def description(html: str, limit: int = 160) -> str | None:
     return text
 
 
+_CLAUSE_H2 = re.compile(r'<h2 [^>]*id="(?P<id>[^"]+)"[^>]*>.*?</h2>', re.S)
+
+
+def house_blocks(html: str, lang: str, slug: str, use_directory_urls: bool = True) -> str:
+    """Under each clause heading a house rule of 000 changes: that house rule's block
+    (``hooks/house_rules.py``), first in the clause, shown when the reader plays it."""
+    def t(key: str, **params: object) -> Message:
+        return translations().gettext(lang, key, **params)
+
+    def link(cid: str) -> str:
+        return relative_url(lang, slug, lang, CLAUSES[cid].page, cid, use_directory_urls)
+
+    def add(m: re.Match[str]) -> str:
+        if m.group("id") not in CLAUSES:
+            return m.group(0)
+        # str(): a str plus Markup would escape the heading
+        return m.group(0) + str(clause_blocks(t, m.group("id"), link))
+
+    return _CLAUSE_H2.sub(add, html)
+
+
 def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
-    """Fixed edition order in lists, "your edition" first, and a description per page."""
+    """Fixed edition order in lists, "your edition" first, the house rules the reader
+    plays before it, and a description per page."""
     if not page.meta.get("site_developer"):
         html = lift_mine(sort_edition_lists(html))
+        if page.meta.get("site_slug") in RULE_PAGES:
+            html = house_blocks(html, build_language(config), page.meta["site_slug"],
+                                bool(config.use_directory_urls))
     if not page.meta.get("description"):
         text = description(html)
         if text:
@@ -177,6 +204,8 @@ def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
-    """Templates get ``site_editions``: the editions the "My edition" picker offers."""
+    """Templates get ``site_editions`` and ``site_house_rules``: the editions and the
+    house rules of 000 the "My edition" picker offers."""
     env.globals["site_editions"] = MAIN_EDITIONS
+    env.globals["site_house_rules"] = HOUSE_RULES
     return env

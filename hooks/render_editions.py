@@ -21,6 +21,7 @@ from hooks.templates import fragment, html
 from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
+from hooks.house_rules import house_values
 from hooks.i18n import format_number
 
 CARD_GAME = "nl-card-game"
@@ -146,10 +147,25 @@ def render(ctx: Context) -> str:
     return my_edition_view(ctx, names, editions, table(ctx, names, editions, caption))
 
 
+MineItem = tuple[str, Any, list[tuple[str, Any, Any]]]
+"""One parameter of an edition's "your edition" list: (name, cell HTML, [(house rule,
+value HTML, source HTML)]), as ``editions/mine-item.html`` takes it."""
+
+
+def mine_items(ctx: Context, names: list[str], edition: Edition) -> list[MineItem]:
+    """Per parameter: the edition's value and source (the cell) and, to show before it, the
+    value each house rule of 000 gives it (shown by CSS while the reader plays that house
+    rule)."""
+    return [(n, html(cell(ctx, edition, n)),
+             [(r, html(value_text(ctx, n, v.value, edition.currency)), source_note(ctx, v))
+              for r, v in house_values(edition, n)])
+            for n in names]
+
+
 def mine_block(ctx: Context, names: list[str], edition: Edition) -> str:
     """What one edition does for ``names``: shown first when it is the reader's edition."""
-    items = [(n, html(cell(ctx, edition, n))) for n in names]
-    return fragment("editions/mine-block.html", ctx=ctx, edition=edition, items=items)
+    return fragment("editions/mine-block.html", ctx=ctx, edition=edition,
+                    items=mine_items(ctx, names, edition))
 
 
 def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], full: str) -> Html:

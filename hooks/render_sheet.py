@@ -3,7 +3,10 @@
 Each sheet holds only the rules: every clause of the game in clause order (number, title,
 the clause's text, and what that edition does for the clause's edition parameters),
 without examples, calculators, comparison tables or links. Where a clause's text lists
-the editions one by one, only the items that name this edition stay. All sheets are in
+the editions one by one, only the items that name this edition stay. A board sheet
+starts with a "house rules we play" box, and the clauses a house rule of 000 changes
+carry its note (``hooks/house_rules.py``): both shown only for the house rules the
+reader ticked in "My edition" (the house rules' own clauses are not on the sheet). All sheets are in
 the page (no Python needed to switch): ``docs/assets/site.js`` shows the one chosen with
 ``?edition=<id>`` or "My edition" (else the page language's usual edition), and prints
 only that one (``docs/assets/site.css``, ``@media print``).
@@ -18,10 +21,11 @@ import markdown as md
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS
 from hooks.common import Context, Html, plain
+from hooks.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.templates import fragment, html
 from hooks.my_edition import CODE, chips
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page
-from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, cell
+from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items
 
 SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
 """One sheet per main edition, and one for the card game."""
@@ -37,9 +41,11 @@ def sheet_pages(edition_id: str) -> tuple[str, ...]:
 
 
 def sheet_clauses(edition_id: str) -> list[str]:
-    """Every clause on an edition's sheet, in clause order."""
+    """Every clause on an edition's sheet, in clause order. The house rules' own clauses
+    are not the edition's rules: the sheet's "house rules we play" box stands for them."""
     pages = sheet_pages(edition_id)
-    return [cid for cid, c in CLAUSES.items() if c.page in pages]
+    house = set(OWN_CLAUSE.values())
+    return [cid for cid, c in CLAUSES.items() if c.page in pages and cid not in house]
 
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
@@ -96,9 +102,8 @@ def values_html(ctx: Context, cid: str, edition_id: str) -> str:
     names = [n for n, c in params.items() if c == cid]
     if not names:
         return ""
-    edition = EDITIONS[edition_id]
     return fragment("sheet-values.html", ctx=ctx,
-                    items=[(n, html(cell(ctx, edition, n))) for n in names])
+                    items=mine_items(ctx, names, EDITIONS[edition_id]))
 
 
 def sheet(ctx: Context, edition_id: str) -> str:
@@ -115,8 +120,11 @@ def sheet(ctx: Context, edition_id: str) -> str:
             parts.append(("chapter", chapter, plain(title)))
         title, body = clause_text(ctx, cid, edition_id)
         parts.append(("clause", cid, CLAUSES[cid].number, title, html(body),
-                      html(values_html(ctx, cid, edition_id))))
-    return fragment("sheet.html", ctx=ctx, edition_id=edition_id, parts=parts)
+                      html(values_html(ctx, cid, edition_id)),
+                      clause_blocks(ctx.t, cid, lambda _: None, short=True)))
+    # the house rules of 000 are for the board game
+    house = sheet_section(ctx.t) if edition_id != CARD_GAME else ""
+    return fragment("sheet.html", ctx=ctx, edition_id=edition_id, house=house, parts=parts)
 
 
 def render(ctx: Context) -> str:

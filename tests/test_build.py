@@ -22,7 +22,7 @@ from hooks.common import Context, DirectiveError, Html
 from hooks.directives import expand, renderers, unstash
 from hooks.pages import read_page
 from hooks.i18n import translations
-from tools.site_build import ROOT, build
+from tools.site_build import ROOT, BuildResult, build
 
 LANGS = ("nl", "sv", "da", "nb")
 DOCS = ROOT / "docs"
@@ -220,15 +220,24 @@ def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
 
 # --- fallbacks and errors of the clause hook --------------------------------------------
 
-def test_missing_clause_shows_a_translated_notice_with_the_dutch_text(tmp_path: Path) -> None:
-    lang, slug = "sv", "rent"
-    docs = tmp_path / "docs"
+SITE_URL = "https://example.org/monopoly/"
+"""Where the second build says the site is published (``site_url``)."""
+MISSING = ("sv", "rent")
+"""The language and page of the second build that lose their first clause."""
+
+
+@pytest.fixture(scope="module")
+def variant(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildResult, str]:
+    """The suite's one build besides the shared one: a copy of ``docs/`` whose Swedish rent
+    page lacks its first clause (the fallback), built with ``site_url`` set (canonical
+    links). Returns the build and the removed clause id."""
+    lang, slug = MISSING
+    tmp = tmp_path_factory.mktemp("variant")
+    docs = tmp / "docs"
     shutil.copytree(DOCS, docs)
     present = read_page(DOCS, lang, slug).sections
     dutch = read_page(DOCS, "nl", slug).sections
-    cid = next((c.id for c in page_clauses(slug) if c.id in present and c.id in dutch), None)
-    if cid is None:
-        pytest.skip(f"{lang}/{slug}.md has no clause to remove yet")
+    cid = next(c.id for c in page_clauses(slug) if c.id in present and c.id in dutch)
     source = (docs / lang / f"{slug}.md").read_text(encoding="utf-8")
     section = present[cid]
     lines = source.splitlines()
@@ -237,9 +246,15 @@ def test_missing_clause_shows_a_translated_notice_with_the_dutch_text(tmp_path: 
     (docs / lang / f"{slug}.md").write_text("\n".join(lines[:heading] + lines[end:]) + "\n",
                                             encoding="utf-8")
     assert cid not in read_page(docs, lang, slug).sections
-
-    result = build(tmp_path / "site", docs_dir=docs)
+    result = build(tmp / "site", docs_dir=docs, site_url=SITE_URL)
     assert result.ok, result.log[-4000:]
+    return result, cid
+
+
+def test_missing_clause_shows_a_translated_notice_with_the_dutch_text(
+        variant: tuple[BuildResult, str]) -> None:
+    (lang, slug), (result, cid) = MISSING, variant
+    dutch = read_page(DOCS, "nl", slug).sections
     html = built_file(result.site_dir, lang, slug).read_text(encoding="utf-8")
     h2 = re.search(rf'<h2 class="clause clause-untranslated"[^>]*id="{cid}"', html)
     assert h2, "the missing clause keeps its anchor, marked untranslated"
@@ -257,6 +272,43 @@ def test_missing_clause_shows_a_translated_notice_with_the_dutch_text(tmp_path: 
     sbs = built_file(result.site_dir, "nl", "side-by-side").read_text(encoding="utf-8")
     block = sbs[sbs.index(f'<div class="sbs-clause" id="{cid}"'):]
     assert re.search(r'<div class="sbs-cell sbs-missing" lang="sv">', block[:4000])
+
+
+# --- canonical links ---------------------------------------------------------------------
+
+CANONICAL = re.compile(r'<link\b[^>]*\brel="canonical"[^>]*>')
+
+
+def pages_of(site: Path) -> list[Path]:
+    """Every HTML page of a build (the 404 pages aside: they have no address of their own)."""
+    return sorted(p for p in site.rglob("*.html")
+                  if p.name != "404.html" and "assets" not in p.relative_to(site).parts)
+
+
+def test_canonical_link_of_every_page_with_site_url(variant: tuple[BuildResult, str]) -> None:
+    """Built with ``site_url``: every page has exactly one canonical link, to its own
+    address under ``site_url`` in its own language (``/sv/jail/`` for the Swedish page)."""
+    site = variant[0].site_dir
+    pages = pages_of(site)
+    assert len(pages) >= 4 * len(ALL_PAGES)
+    wrong = {}
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        links = CANONICAL.findall(html)
+        rel = path.relative_to(site).parent.as_posix()
+        want = SITE_URL + ("" if rel == "." else rel + "/")
+        hrefs = [re.search(r'href="([^"]*)"', link).group(1) for link in links]
+        if hrefs != [want]:
+            wrong[rel] = hrefs
+    assert wrong == {}
+
+
+def test_no_canonical_link_without_site_url(site: Path) -> None:
+    """Without ``site_url`` (the default: the site works from any folder) a page has no
+    address to name, so no page claims one."""
+    with_link = [p.relative_to(site).as_posix() for p in pages_of(site)
+                 if CANONICAL.search(p.read_text(encoding="utf-8"))]
+    assert with_link == []
 
 
 def _info(slug: str = "trading", lang: str = "nl", content_lang: str | None = None) -> PageInfo:

@@ -1,5 +1,5 @@
 """The players' site as built (issue 15): every text in the page language (no edition codes,
-internal clause ids, "board.md", English colour names or "P2"), ``hreflang`` alternates
+internal clause ids or house-rule ids, "board.md", English colour names or "P2"), ``hreflang`` alternates
 between the same page in the four languages, the developers' pages out of the players'
 search, the rules sheet per edition, and worked examples folded under their clause.
 
@@ -20,7 +20,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from engine.clauses import CLAUSES
-from engine.editions import EDITIONS
+from engine.editions import EDITIONS, HOUSE_RULES
 from hooks.my_edition import DEV_PAGES
 from hooks.render_sheet import SHEET_EDITIONS, sheet_clauses
 from hooks.i18n import LANGS
@@ -88,6 +88,7 @@ CLAUSE_ID = re.compile(r"(?<![\w-])(?:%s)(?![\w-])" % "|".join(
 ENGLISH_GROUP = re.compile(r"\b(?:brown|light-blue|dark-blue|pink|yellow|green|red|orange) [0-5]\b"
                            r"|\b(?:light-blue|dark-blue)\b|\b(?:brown|yellow|green)\b", re.I)
 PLAYER_CODE = re.compile(r"\bP\d+\b")
+HOUSE_ID = re.compile(r"(?<![\w-])(?:%s)(?![\w-])" % "|".join(map(re.escape, HOUSE_RULES)))
 
 
 def leaks(text: str, prose: str | None = None) -> dict[str, list[str]]:
@@ -97,6 +98,8 @@ def leaks(text: str, prose: str | None = None) -> dict[str, list[str]]:
 
     >>> leaks("In nl-2001 (board.md) zie jail-pay: orange 5, P2")["code"]
     ['nl-2001']
+    >>> leaks("de schakelaar free-parking-pot")["house rule id"]
+    ['free-parking-pot']
     >>> sorted(k for k, v in leaks("Nederland 2001, Oranje: hotel, Speler 2").items() if v)
     []
     """
@@ -106,6 +109,7 @@ def leaks(text: str, prose: str | None = None) -> dict[str, list[str]]:
         "board.md": re.findall(r"board\.md", text),
         "English colour": ENGLISH_GROUP.findall(text),
         "P<n>": PLAYER_CODE.findall(text),
+        "house rule id": HOUSE_ID.findall(text),
     }
 
 

@@ -2,7 +2,8 @@
 ``translations/`` folder. Used by the tests (a strict build into a temporary folder,
 builds of modified copies) and handy for trying a change without touching ``site/``.
 
-``python -m tools.site_build OUT [--docs DIR] [--translations DIR] [--no-strict]``
+``python -m tools.site_build OUT [--docs DIR] [--translations DIR] [--no-strict]
+[--site-url URL]``
 
 The build runs ``mkdocs`` in a subprocess with a generated config: ``mkdocs.yml`` with
 every path made absolute (``docs_dir``, ``site_dir``, ``hooks``, ``theme.custom_dir``).
@@ -36,9 +37,13 @@ class BuildResult:
         return self.returncode == 0
 
 
-def write_config(out: Path, site_dir: Path, docs_dir: Path | None = None) -> Path:
-    """Write a copy of ``mkdocs.yml`` with absolute paths to ``out``; return its path."""
+def write_config(out: Path, site_dir: Path, docs_dir: Path | None = None,
+                 site_url: str | None = None) -> Path:
+    """Write a copy of ``mkdocs.yml`` with absolute paths to ``out``; return its path.
+    ``site_url`` replaces the config's (empty: the site works from any folder)."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    if site_url is not None:
+        config["site_url"] = site_url
     config["docs_dir"] = str(Path(docs_dir or ROOT / config.get("docs_dir", "docs")).resolve())
     config["site_dir"] = str(Path(site_dir).resolve())
     config["hooks"] = [str((ROOT / h).resolve()) for h in config.get("hooks", [])]
@@ -50,11 +55,13 @@ def write_config(out: Path, site_dir: Path, docs_dir: Path | None = None) -> Pat
 
 
 def build(site_dir: Path, docs_dir: Path | None = None, translations_dir: Path | None = None,
-          strict: bool = True, extra_env: dict[str, str] | None = None) -> BuildResult:
+          strict: bool = True, extra_env: dict[str, str] | None = None,
+          site_url: str | None = None) -> BuildResult:
     """Build into ``site_dir`` (created); never raises for a failed build, see ``.ok``."""
     site_dir = Path(site_dir)
     site_dir.mkdir(parents=True, exist_ok=True)
-    cfg = write_config(site_dir.parent / f".{site_dir.name}.mkdocs.yml", site_dir, docs_dir)
+    cfg = write_config(site_dir.parent / f".{site_dir.name}.mkdocs.yml", site_dir, docs_dir,
+                       site_url)
     env = {**os.environ, **(extra_env or {})}
     if translations_dir is not None:
         env["MONOPOLY_TRANSLATIONS_DIR"] = str(Path(translations_dir).resolve())
@@ -89,8 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", type=Path)
     parser.add_argument("--translations", type=Path)
     parser.add_argument("--no-strict", action="store_true")
+    parser.add_argument("--site-url", help="the address the site will be published at")
     args = parser.parse_args(argv)
-    result = build(args.out, args.docs, args.translations, strict=not args.no_strict)
+    result = build(args.out, args.docs, args.translations, strict=not args.no_strict,
+                   site_url=args.site_url)
     print(result.log if not result.ok else f"built {result.site_dir}")
     return result.returncode
 

@@ -8,7 +8,9 @@
  * - "My edition" (chosen in the picker, kept by docs/assets/my-edition.js): the clause's
  *   block for that edition shows first (CSS), the comparison folds, lists that go edition
  *   by edition put it first and fold the others behind one line, its examples come first,
- *   calculator links open with it, the rules sheet shows it.
+ *   calculator links open with it, the rules sheet shows it. The house rules of 000 the
+ *   reader ticks next to it (<html data-my-house>) show their blocks (CSS), are named in
+ *   the picker's summary and go into calculator links that take house rules.
  * - The language switcher keeps the ?query (calculator state) and the #anchor (clause).
  * - <link rel="alternate" hreflang> stay in the HTML for search engines, but are renamed
  *   before Material's script reads them: it would fetch <page>/sitemap.xml for each (404s)
@@ -29,6 +31,7 @@
     function (link) { link.setAttribute("rel", "alternate site-hreflang"); });
 
   var EDITION_KEY = "monopoly.edition";
+  var HOUSE_KEY = "monopoly.house";
 
   var LINK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M10.59 13.41c.41.39.41 1.03 0 1.42-.39.39-1.03.39-1.42 0a5 5 0 0 1 0-7.07l3.54-3.54a5 5 0 0 1 7.07 0 5 5 0 0 1 0 7.07l-1.49 1.49c.01-.82-.12-1.64-.4-2.42l.47-.48a2.98 2.98 0 0 0 0-4.24 2.98 2.98 0 0 0-4.24 0l-3.53 3.53a2.98 2.98 0 0 0 0 4.24m2.82-4.24c.39-.39 1.03-.39 1.42 0a5 5 0 0 1 0 7.07l-3.54 3.54a5 5 0 0 1-7.07 0 5 5 0 0 1 0-7.07l1.49-1.49c-.01.82.12 1.64.4 2.43l-.47.47a2.98 2.98 0 0 0 0 4.24 2.98 2.98 0 0 0 4.24 0l3.53-3.53a2.98 2.98 0 0 0 0-4.24.97.97 0 0 1 0-1.42"/></svg>';
   var CHECK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59z"/></svg>';
@@ -218,11 +221,15 @@
     });
   }
 
-  // Calculator links on rule pages open the calculator with the reader's edition.
-  function applyCalcLinks(edition) {
+  // Calculator links on rule pages open the calculator with the reader's edition, and
+  // (where the calculator takes them) the house rules the reader plays.
+  function applyCalcLinks(edition, house) {
     Array.prototype.forEach.call(document.querySelectorAll("a.calc-open[data-href]"), function (a) {
       var href = a.getAttribute("data-href");
       if (edition) { href = href.replace(/([?&]edition=)[^&#]*/, "$1" + encodeURIComponent(edition)); }
+      if (house.length) {
+        href = href.replace(/([?&]house_rules=)[^&#]*/, "$1" + house.map(encodeURIComponent).join(","));
+      }
       a.setAttribute("href", href);
     });
   }
@@ -254,6 +261,56 @@
     }
   }
 
+  // ---- The house rules of 000 the table plays (<html data-my-house>, my-edition.js)
+
+  function myHouse() {
+    return (document.documentElement.getAttribute("data-my-house") || "").split(" ").filter(Boolean);
+  }
+
+  // The picker's summary names the ticked house rules (their names are in the page).
+  function showHouse(house) {
+    var picker = document.querySelector(".my-ed-picker");
+    if (!picker) { return; }
+    var sum = picker.querySelector(".my-house-sum");
+    var names = [];
+    Array.prototype.forEach.call(picker.querySelectorAll('input[name="my-house"]'), function (box) {
+      box.checked = house.indexOf(box.value) >= 0;
+      if (box.checked) { names.push(box.getAttribute("data-name")); }
+    });
+    if (!sum) { return; }
+    sum.replaceChildren();
+    if (!names.length) {
+      sum.textContent = sum.getAttribute("data-none") || "";
+      return;
+    }
+    names.forEach(function (name) {
+      var chip = document.createElement("span");
+      chip.className = "house-chip";
+      chip.textContent = name;
+      sum.appendChild(chip);
+    });
+  }
+
+  function applyHouse(house) {
+    var root = document.documentElement;
+    if (house.length) { root.setAttribute("data-my-house", house.join(" ")); } else { root.removeAttribute("data-my-house"); }
+    showHouse(house);
+    applyCalcLinks(myEdition(), house);
+  }
+
+  // A choice made in the picker replaces the one a link brought (?edition= / ?house=).
+  function dropFromAddress(name) {
+    var query = new URLSearchParams(location.search);
+    if (!query.has(name) || query.has("calc")) { return; }
+    query.delete(name);
+    var rest = query.toString();
+    try {
+      history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+    } catch (e) {
+      // a sandboxed frame may refuse; the sheet then keeps the address's edition
+    }
+  }
+
   function applyEdition(edition) {
     var root = document.documentElement;
     if (edition) { root.setAttribute("data-my-edition", edition); } else { root.removeAttribute("data-my-edition"); }
@@ -264,7 +321,7 @@
     });
     applyLists(edition);
     applyExamples(edition);
-    applyCalcLinks(edition);
+    applyCalcLinks(edition, myHouse());
     applySheet(edition);
   }
 
@@ -282,14 +339,22 @@
         // storage refused: the choice holds for this page only
       }
       // a ?edition= in the address was the old choice: the picker's is the one shown now
-      if (/[?&]edition=/.test(location.search) && !/[?&]calc=/.test(location.search)) {
-        try {
-          history.replaceState(history.state, "", location.pathname + location.hash);
-        } catch (e) {
-          // a sandboxed frame may refuse; the sheet then keeps the address's edition
-        }
-      }
+      dropFromAddress("edition");
       applyEdition(select.value);
+    });
+    var boxes = picker.querySelectorAll('input[name="my-house"]');
+    Array.prototype.forEach.call(boxes, function (box) {
+      box.addEventListener("change", function () {
+        var house = Array.prototype.filter.call(boxes, function (b) { return b.checked; })
+          .map(function (b) { return b.value; });
+        try {
+          if (house.length) { localStorage.setItem(HOUSE_KEY, house.join(",")); } else { localStorage.removeItem(HOUSE_KEY); }
+        } catch (e) {
+          // storage refused: the choice holds for this page only
+        }
+        dropFromAddress("house");
+        applyHouse(house);
+      });
     });
   }
 
@@ -418,6 +483,7 @@
     addCopyButtons();
     setupPicker();
     applyEdition(myEdition());
+    applyHouse(myHouse());
     keepPlace();
     try {
       offline();

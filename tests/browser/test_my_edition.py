@@ -1,5 +1,7 @@
 """Issue 15 in the browser, four languages: "My edition" (chosen once, on every rule page,
-after a reload, from ``?edition=``), the language switcher that keeps the clause and the
+after a reload, from ``?edition=``), the house rules of 000 ticked next to it (every one,
+on the pages they change, after a reload, from ``?house=``, in the calculators; unknown
+ids in a link ignored), the language switcher that keeps the clause and the
 calculator's state, the rules sheet printed by Chromium (at most 8 A4 pages, every
 clause, no form), print in dark mode without dark backgrounds, /sv/jail/ on a phone
 (every clause within 6 screens), the matrix on a phone, calculator results in the
@@ -15,7 +17,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from engine.clauses import CLAUSES
+from engine.editions import HOUSE_RULES
 from hooks import render_calculator as rc
+from hooks.common import RULE_PAGES
+from hooks.house_rules import OWN_CLAUSE, clauses_of
 from hooks.render_sheet import sheet_clauses
 from hooks.i18n import LANGS, translations
 
@@ -50,10 +55,12 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
     assert page.eval_on_selector("#jail-pay ~ .ed-clause details.ed-others", "d => d.open")
     page.select_option("#my-ed-select", "classic-us")
     assert shown_mine(page, "jail-pay") == ["classic-us"]
-    # first in the clause: right under the heading, above the clause's text
+    # first in the clause: right under the heading (after a house rule's block, which
+    # overrides it), above the clause's text
     assert page.evaluate("""() => {
-        const h = document.getElementById('jail-pay');
-        return h.nextElementSibling.matches('.ed-mine-set');
+        let next = document.getElementById('jail-pay').nextElementSibling;
+        while (next.matches('.house-mine')) next = next.nextElementSibling;
+        return next.matches('.ed-mine-set');
     }""")
     assert not page.eval_on_selector("details.ed-others", "d => d.open")
     lists = page.eval_on_selector_all("ul.ed-list", """uls => uls.map(ul => [...ul.children]
@@ -79,8 +86,20 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
     # the calculator link opens with the chosen edition
     href = page.get_attribute("a.calc-open[data-calc=jail]", "href")
     assert "edition=classic-us&" in href, href
+    for slug in RULE_PAGES:  # every rule page: that edition's block first, the rest folded
+        sp.goto(page_path(lang, slug))
+        assert page.get_attribute("html", "data-my-edition") == "classic-us", slug
+        sets = page.eval_on_selector_all(".ed-mine-set", """sets => sets.map(s => {
+            let above = s.previousElementSibling;  // the heading (after any house-rule block)
+            while (above && above.matches('.house-mine')) above = above.previousElementSibling;
+            return [s.dataset.clause, above && above.id, [...s.querySelectorAll('.ed-mine')]
+                .filter(e => e.offsetParent !== null).map(e => e.dataset.edition)];
+        })""")
+        assert all(shown == ["classic-us"] and under == cid for cid, under, shown in sets), \
+            (slug, sets)
+        assert page.eval_on_selector_all("details.ed-others", "ds => ds.filter(d => d.open)"
+                                         ".length") == 0, slug
     sp.goto(page_path(lang, "rent"))
-    assert page.get_attribute("html", "data-my-edition") == "classic-us"
     assert shown_mine(page, "rent-set-double") == ["classic-us"]
     page.reload()
     page.wait_for_selector("html[data-site-ready='1']", state="attached")
@@ -95,6 +114,104 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
         and set(shown_mine(fresh.page, "turn-go-salary")) <= {"nl-modern"}
     fresh.goto(page_path(lang, "index") + "?edition=")
     assert fresh.page.get_attribute("html", "data-my-edition") is None
+
+
+def shown_house(page: Any) -> set[tuple[str, str]]:
+    """(clause, house rule) of every house-rule block visible on the page."""
+    return {tuple(x) for x in page.eval_on_selector_all(
+        ".house-mine", "els => els.filter(e => e.offsetParent !== null)"
+        ".map(e => [e.dataset.clause, e.dataset.house])")}
+
+
+def house_blocks_of(slug: str, house: list[str]) -> set[tuple[str, str]]:
+    """The blocks a page should show for these house rules (hooks/house_rules.py)."""
+    return {(c, r) for r in house for c in clauses_of(r) if CLAUSES[c].page == slug}
+
+
+def first_in_clause(page: Any, blocks: set[tuple[str, str]]) -> bool:
+    """Each block stands right under its clause heading (before the edition's block)."""
+    return page.evaluate("""(blocks) => blocks.every(([cid, r]) => {
+        const next = document.getElementById(cid).nextElementSibling;
+        return next.matches(`.house-mine[data-house="${r}"]`);
+    })""", [list(b) for b in blocks])
+
+
+HOUSE_PAGES = sorted({CLAUSES[c].page for r in HOUSE_RULES for c in clauses_of(r)})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_house_rules_everywhere(open_page, lang: str) -> None:
+    """Ticked next to the edition, one house rule at a time on one page: its blocks show
+    first under the clauses it changes, the summary names it; all ticked: every rule page
+    they change shows them, after a reload too, a rule page's calculator link and the
+    calculators page start with them; ``?house=`` sets them in a fresh browser, ids the
+    site does not know are left out, a link with none it knows changes nothing, and
+    ``?house=`` clears them."""
+    sp = open_page(page_path(lang, "variants"))
+    page = sp.page
+    assert shown_house(page) == set()
+    assert page.text_content(".my-house-sum").strip() == msg(lang, "myed.house.none")
+    page.click(".my-house > summary")
+    for r in HOUSE_RULES:  # one at a time, in place
+        page.check(f".my-house input[value='{r}']")
+        want = house_blocks_of("variants", [r])
+        assert want and shown_house(page) == want, r
+        assert first_in_clause(page, want), r
+        assert page.get_attribute("html", "data-my-house") == r
+        assert page.text_content(".my-house-sum .house-chip") == msg(lang, f"house.{r}.name")
+        page.uncheck(f".my-house input[value='{r}']")
+        assert shown_house(page) == set() and page.get_attribute("html", "data-my-house") is None
+    for r in HOUSE_RULES:
+        page.check(f".my-house input[value='{r}']")
+    everything = list(HOUSE_RULES)
+    assert shown_house(page) == house_blocks_of("variants", everything)
+    assert page.eval_on_selector_all(".my-house-sum .house-chip", "els => els.length") \
+        == len(HOUSE_RULES)
+
+    page.select_option("#my-ed-select", "nl-2001")
+    for slug in HOUSE_PAGES:  # another page: the same choice
+        sp.goto(page_path(lang, slug))
+        want = house_blocks_of(slug, everything)
+        assert shown_house(page) == want, slug
+        assert first_in_clause(page, want), slug
+        assert page.is_checked(f".my-house input[value='{HOUSE_RULES[0]}']")
+    page.reload()
+    page.wait_for_selector("html[data-site-ready='1']", state="attached")
+    assert shown_house(page) == house_blocks_of(HOUSE_PAGES[-1], everything), "after a reload"
+    # the rules sheet: the "house rules we play" box, and the pot next to the rulebook's value
+    sp.goto(page_path(lang, "sheet"))
+    sheet = ".sheet[data-edition='nl-2001']"
+    assert page.eval_on_selector_all(f"{sheet} .sheet-house-rule", "els => els.filter("
+                                     "e => e.offsetParent !== null).map(e => e.dataset.house)") \
+        == everything
+    assert page.is_visible(f"{sheet} [data-clause=free-parking] "
+                           ".ed-house-val[data-house=free-parking-pot]")
+    assert page.is_visible(f"{sheet} [data-clause=free-parking] "
+                           ".ed-house-without[data-house=free-parking-pot]")
+
+    sp.goto(page_path(lang, "rent"))
+    href = page.get_attribute("a.calc-open[data-calc=rent]", "href")
+    assert "house_rules=" + ",".join(HOUSE_RULES) in href, href
+    sp.goto(page_path(lang, "calculators"))
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    ticked = page.eval_on_selector_all("#calc-rent [data-key=house_rules] input:checked",
+                                       "els => els.map(e => e.value)")
+    assert ticked == everything
+    assert sp.console_errors == []
+    page.goto("about:blank")  # the calculators' runtime, started by the new defaults, stops
+
+    fresh = open_page(page_path(lang, "buying") + "?house=auction-every-sale,no-such-rule")
+    page = fresh.page
+    assert page.get_attribute("html", "data-my-house") == "auction-every-sale"
+    assert shown_house(page) == house_blocks_of("buying", ["auction-every-sale"])
+    for bad in ("no-such-rule", "%3Cb%3E", ",,", "auction-every-sale-x"):
+        fresh.goto(page_path(lang, "squares") + f"?house={bad}")
+        assert page.get_attribute("html", "data-my-house") == "auction-every-sale", bad
+    fresh.goto(page_path(lang, "variants") + "?house=free-parking-pot&edition=bogus")
+    assert shown_house(page) == {(OWN_CLAUSE["free-parking-pot"], "free-parking-pot")}
+    fresh.goto(page_path(lang, "index") + "?house=")
+    assert page.get_attribute("html", "data-my-house") is None
+    assert fresh.console_errors == [] and fresh.bad_responses == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -135,14 +252,22 @@ def test_switcher_keeps_clause_and_calculation(open_page, lang: str) -> None:
     assert page.input_value("#calc-rent [data-key=buildings]") == "3"
 
 
-@pytest.mark.parametrize("lang,edition", [("nl", "nl-2001"), ("sv", "nordic-2005"),
-                                          ("da", "classic-us"), ("nb", "nl-modern")])
-def test_rules_sheet_prints_on_eight_pages(open_page, lang: str, edition: str) -> None:
+@pytest.mark.parametrize("lang,edition,house", [("nl", "nl-2001", HOUSE_RULES),
+                                                ("sv", "nordic-2005", ()),
+                                                ("da", "classic-us", HOUSE_RULES[1:]),
+                                                ("nb", "nl-modern", ())])
+def test_rules_sheet_prints_on_eight_pages(open_page, lang: str, edition: str,
+                                           house: tuple[str, ...]) -> None:
     """Chromium's A4 print of an edition's sheet: at most 8 pages, every clause of that
-    edition (numbered), no form element, no other edition's sheet."""
-    sp = open_page(page_path(lang, "sheet") + f"?edition={edition}")
+    edition (numbered), no form element, no other edition's sheet; the house rules the
+    table plays (``?house=``) in their box, the others not."""
+    sp = open_page(page_path(lang, "sheet") + f"?edition={edition}&house={','.join(house)}")
     page = sp.page
     page.emulate_media(media="print")
+    printed = page.eval_on_selector_all(
+        f".sheet[data-edition='{edition}'] .sheet-house-rule",
+        "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.house)")
+    assert printed == list(house)
     shown = page.eval_on_selector_all(
         ".sheet", "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.edition)")
     assert shown == [edition]
@@ -230,20 +355,28 @@ def test_sv_jail_on_a_phone(open_page, edition: str | None) -> None:
 
 @pytest.mark.parametrize("lang", ["nl", "sv"])
 def test_phone_screenshots_and_matrix(open_page, screenshot_dir, lang: str) -> None:
-    """At 390 px: the home page, a rule page with an edition chosen, the rules sheet and
-    the matrix (saved in screenshots/). With an edition chosen the matrix shows the rule
+    """At 390 px: the home page (and its picker with an edition and a house rule chosen), a
+    rule page with an edition chosen, one with a house rule, the rules sheet and the matrix
+    (saved in screenshots/). With an edition chosen the matrix shows the rule
     point and that edition only, and fits the screen."""
     sp = open_page(page_path(lang, "index"), **PHONE)
     page = sp.page
     assert page.is_visible("#my-ed-select")
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-home.png"))
     page.select_option("#my-ed-select", "nl-2001")
+    page.click(".my-house > summary")
+    page.check(".my-house input[value='free-parking-pot']")
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-home-chosen.png"))
     sp.goto(page_path(lang, "rent") + "#rent-set-double")
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-rule-nl-2001.png"))
+    sp.goto(page_path(lang, "squares") + "#free-parking")
+    assert page.is_visible("#free-parking + .house-mine[data-house=free-parking-pot]")
+    page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-rule-house-rule.png"))
     sp.goto(page_path(lang, "sheet"))
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-sheet.png"))
     sp.goto(page_path(lang, "editions"))
     page.evaluate("document.querySelector('.matrix-wrap').scrollIntoView()")
+    page.wait_for_timeout(500)  # Material's header swaps its title as the page scrolls
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-matrix.png"))
     columns = page.eval_on_selector_all(
         "table.matrix thead th", "els => els.filter(e => e.offsetParent !== null).length")

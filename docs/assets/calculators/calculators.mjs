@@ -1374,13 +1374,21 @@ function boot() {
   const fromAddress = applyLocation(calcs);
   window.addEventListener("popstate", () => applyLocation(calcs));
   // "My edition" (docs/assets/my-edition.js, <html data-my-edition>): the calculators start
-  // with it (and reset to it) unless the address holds a calculation.
+  // with it (and reset to it) unless the address holds a calculation; so do the house
+  // rules the reader plays (<html data-my-house>) in a calculator that takes them.
   const mine = document.documentElement.dataset.myEdition;
-  if (mine && !fromAddress) {
+  const house = (document.documentElement.dataset.myHouse || "").split(" ").filter(Boolean);
+  if ((mine || house.length) && !fromAddress) {
     for (const c of calcs) {
+      const defaults = { ...c.config.defaults };
       const select = c.form.querySelector("select[data-key=edition]");
-      if (!select || c.config.defaults.edition === mine || ![...select.options].some((o) => o.value === mine)) continue;
-      c.config.defaults = { ...c.config.defaults, edition: mine };
+      if (mine && select && [...select.options].some((o) => o.value === mine)) defaults.edition = mine;
+      const boxes = c.form.querySelector("[data-key=house_rules]");
+      if (house.length && boxes && Array.isArray(defaults.house_rules)) {
+        defaults.house_rules = house.filter((r) => boxes.querySelector(`input[value="${r}"]`));
+      }
+      if (JSON.stringify(defaults) === JSON.stringify(c.config.defaults)) continue;
+      c.config.defaults = defaults;
       c.reset();
     }
   }
