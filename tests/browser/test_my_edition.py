@@ -198,7 +198,7 @@ def test_house_rules_everywhere(open_page, lang: str) -> None:
                                        "els => els.map(e => e.value)")
     assert ticked == everything
     assert sp.console_errors == []
-    page.goto("about:blank")  # the calculators' runtime, started by the new defaults, stops
+    page.goto("about:blank")  # leave the calculators page (its workers stop)
 
     fresh = open_page(page_path(lang, "buying") + "?house=auction-every-sale,no-such-rule")
     page = fresh.page
@@ -430,14 +430,27 @@ def test_live_results_speak_the_language(open_page, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["nl", "sv"])
 def test_calculators_start_with_my_edition(open_page, lang: str) -> None:
-    """With an edition chosen, the calculators page starts (and resets) with it; a
-    calculation in the address still wins."""
+    """With an edition chosen, the calculators page starts (and resets) with it, without
+    starting Python before the reader uses a calculator; a calculation in the address still
+    wins."""
     sp = open_page(page_path(lang, "index") + "?edition=classic-us")
     sp.goto(page_path(lang, "calculators"))
     page = sp.page
     page.wait_for_selector("html[data-calculators='ready']", state="attached")
     for kind in rc.KINDS:
         assert page.input_value(f"#calc-{kind} [data-key=edition]") == "classic-us", kind
+    # the choice is no interaction: Python is not fetched, the page's result is marked as
+    # the answer to its own starting values until the reader uses a calculator
+    page.wait_for_timeout(300)
+    assert [u for u in sp.requests if "/assets/pyodide/" in u] == []
+    assert page.locator("#calc-rent.calc-is-stale .calc-result > .calc-stale").count() == 1
+    page.focus("#calc-rent [data-key=edition]")
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#calc-rent');"
+        " return s.querySelector('.calc-result').dataset.source === 'live'"
+        " && JSON.parse(s.dataset.shownRequest || '{}').edition === 'classic-us'"
+        " && !s.classList.contains('calc-is-stale'); }", timeout=120_000)
+    assert any("/assets/pyodide/" in u for u in sp.requests)
     request = {**rc.default_request("rent", lang), "buildings": 2}
     query = rc.query_string("rent", rc.canonical_request("rent", request))
     sp.goto(page_path(lang, "calculators") + f"?{query}#calc-rent")

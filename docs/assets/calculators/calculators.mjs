@@ -1021,9 +1021,21 @@ class Calculator {
     this.changed(true);
   }
 
+  // The reader's edition and house rules as the starting values, set while the page loads:
+  // the form shows them at once, but Python starts only on a first interaction (a choice
+  // made on another page is none), so until then the result built with the page stays,
+  // marked as the answer to the page's own starting values; once the runtime is ready, the
+  // answer to the form replaces it.
+  preset() {
+    this.apply(this.config.defaults);
+    this.presetPending = true;
+    this.markStale(this.requestJSON() !== this.baseline);
+  }
+
   // -- calculating and showing
 
   changed(explicit) {
+    this.presetPending = false;
     const { request, errors } = this.read();
     const change = ++this.changes;
     this.section.dataset.changes = String(change);
@@ -1297,7 +1309,9 @@ class Calculator {
 
   runtimeChanged() {
     this.renderStatus();
-    if (this.runtime.state === "ready" && this.waiting) {
+    if (this.runtime.state === "ready" && this.presetPending && !this.waiting) {
+      this.changed(false);
+    } else if (this.runtime.state === "ready" && this.waiting) {
       const { request, json, change } = this.waiting;
       this.waiting = false;
       this.compute(request, json, change);
@@ -1389,7 +1403,7 @@ function boot() {
       }
       if (JSON.stringify(defaults) === JSON.stringify(c.config.defaults)) continue;
       c.config.defaults = defaults;
-      c.reset();
+      c.preset();
     }
   }
   document.documentElement.dataset.calculators = "ready";
