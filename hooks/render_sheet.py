@@ -106,8 +106,8 @@ def values_html(ctx: Context, cid: str, edition_id: str) -> str:
                     items=mine_items(ctx, names, EDITIONS[edition_id]))
 
 
-def sheet(ctx: Context, edition_id: str) -> str:
-    """One edition's sheet."""
+def sheet(ctx: Context, edition_id: str, shown: bool = False) -> str:
+    """One edition's sheet (``shown``: the one on screen before the script chooses)."""
     parts: list[tuple[str, ...]] = []
     current = None
     for cid in sheet_clauses(edition_id):
@@ -124,7 +124,8 @@ def sheet(ctx: Context, edition_id: str) -> str:
                       clause_blocks(ctx.t, cid, lambda _: None, short=True)))
     # the house rules of 000 are for the board game
     house = sheet_section(ctx.t) if edition_id != CARD_GAME else ""
-    return fragment("sheet.html", ctx=ctx, edition_id=edition_id, house=house, parts=parts)
+    return fragment("sheet.html", ctx=ctx, edition_id=edition_id, shown=shown, house=house,
+                    parts=parts)
 
 
 def render(ctx: Context) -> str:
@@ -134,7 +135,7 @@ def render(ctx: Context) -> str:
     if ctx.page is not None:  # the texts are on the rule pages: keep search results there
         ctx.page.meta["search"] = {"exclude": True}
     home = HOME_EDITION.get(ctx.lang, MAIN_EDITIONS[0])
-    body = "".join(sheet(ctx, e) for e in SHEET_EDITIONS)
+    body = "".join(sheet(ctx, e, shown=e == home) for e in SHEET_EDITIONS)
     return Html(fragment("sheets.html", ctx=ctx, home=home, editions=SHEET_EDITIONS,
                          sheets=html(body)))
 

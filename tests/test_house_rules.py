@@ -110,7 +110,7 @@ def test_blocks_under_exactly_the_clauses_a_house_rule_changes(built_site: Path,
 def test_rules_sheet_has_the_house_rules_box(built_site: Path, lang: str) -> None:
     html = page_html(built_site, lang, "sheet")
     for ed in SHEET_EDITIONS:
-        start = html.index(f'<section class="sheet" data-edition="{ed}"')
+        start = re.search(f'<section class="sheet(?: is-shown)?" data-edition="{ed}"', html).start()
         sheet = html[start:html.index("</section>", start)]
         rules = re.findall(r'<li class="sheet-house-rule" data-house="([^"]+)">', sheet)
         if EDITIONS[ed].rules is None:

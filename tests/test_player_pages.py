@@ -287,7 +287,7 @@ def test_rules_sheet_has_each_edition_alone(site: Path, lang: str) -> None:
     no examples, calculators, forms or comparison tables."""
     html = page_file(site, lang, "sheet").read_text("utf-8")
     for edition in SHEET_EDITIONS:
-        m = re.search(rf'<section class="sheet" data-edition="{edition}".*?</section>', html, re.S)
+        m = re.search(rf'<section class="sheet(?: is-shown)?" data-edition="{edition}".*?</section>', html, re.S)
         assert m, edition
         block = m.group(0)
         shown = re.findall(r'<div class="sheet-clause" data-clause="([^"]+)"><h4><span '

@@ -255,8 +255,8 @@
       }
     });
     var print = sheets.querySelector(".sheet-print");
-    if (print && print.hidden) {
-      print.hidden = false;
+    if (print && !print.hasAttribute("data-bound")) {
+      print.setAttribute("data-bound", "");
       print.addEventListener("click", function () { window.print(); });
     }
   }
