@@ -18,13 +18,9 @@ import pytest
 from page_walk import LISTEN, Walk, site_pages
 from test_calculators import KINDS, page_path, wait_runtime
 
-@pytest.fixture(scope="module")
-def csp_url(headers_url: str) -> str:
-    return headers_url
-
 
 @pytest.fixture(scope="module")
-def csp_page(browser, csp_url: str) -> Iterator[Any]:
+def csp_page(browser, headers_url: str) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900},
                                   service_workers="block")
     context.add_init_script(LISTEN)
@@ -57,9 +53,9 @@ def test_every_page_meets_its_policy(every_page: Walk, built_site: Path, report)
 
 
 @pytest.mark.parametrize("lang", ["nl", "sv", "da", "nb"])
-def test_each_calculator_answers_under_the_policy(csp_page, csp_url: str, lang: str) -> None:
+def test_each_calculator_answers_under_the_policy(csp_page, headers_url: str, lang: str) -> None:
     page = csp_page
-    page.goto(csp_url + page_path(lang, "calculators"))
+    page.goto(headers_url + page_path(lang, "calculators"))
     page.wait_for_selector("html[data-calculators=ready]", state="attached")
     wait_runtime(page)
     for kind in KINDS:
@@ -71,9 +67,9 @@ def test_each_calculator_answers_under_the_policy(csp_page, csp_url: str, lang: 
     assert violations(page) == []
 
 
-def test_planted_scripts_are_blocked(csp_page, csp_url: str) -> None:
+def test_planted_scripts_are_blocked(csp_page, headers_url: str) -> None:
     page = csp_page
-    target = csp_url + "sv/jail/"
+    target = headers_url + "sv/jail/"
 
     def plant(route: Any) -> None:
         response = route.fetch()
