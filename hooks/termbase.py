@@ -113,8 +113,9 @@ class Violation:
 
     def __str__(self) -> str:
         if self.concept == NUMBERS:
+            space = " (the space a no-break space, U+00A0)" if "\u00a0" in self.term else ""
             return (f"{self.file}:{self.line}: {self.lang}: '{self.variant}' is not grouped "
-                    f"the way {self.lang} writes numbers; write '{self.term}'")
+                    f"the way {self.lang} writes numbers; write '{self.term}'{space}")
         return (f"{self.file}:{self.line}: {self.lang}: '{self.variant}' is a forbidden "
                 f"variant of '{self.concept}'; use '{self.term}'")
 
@@ -124,6 +125,9 @@ NUMBERS = "number-format"
 
 _NUMBER = re.compile(r"(?<![\d.,\w\-\u00a0])\d{4,}(?![\d\w\-]|[.,]\d)")
 _GROUP = {"nl": ".", "da": ".", "sv": "\u00a0", "nb": "\u00a0"}
+_SPACED = re.compile(r"(?<![\d.,\w\-\u00a0])\d{1,3}(?: \d{3})+(?![\d\w\-]|[.,]\d)")
+"""A number grouped with plain spaces ("10 000"): a line may break inside it, and in Dutch
+and Danish it is not the language's grouping at all."""
 
 
 def grouped(lang: str, digits: str) -> str:
@@ -314,12 +318,15 @@ class Termbase:
                 found.append(Violation(file, line, lang, concept.id,
                                        " ".join(m.group(0).split()),
                                        concept.langs[lang].term))
-        for m in _NUMBER.finditer(masked):  # the house style for numbers (amounts) in prose
-            if lang in _GROUP and not is_year(m.group(0)):
+        if lang in _GROUP:  # the house style for numbers (amounts) in prose
+            for m in [*_NUMBER.finditer(masked), *_SPACED.finditer(masked)]:
+                digits = m.group(0).replace(" ", "")
+                if is_year(digits):
+                    continue
                 n = masked.count("\n", 0, m.start())
                 line = lines[n] if lines is not None and n < len(lines) else n + 1
                 found.append(Violation(file, line, lang, NUMBERS, m.group(0),
-                                       grouped(lang, m.group(0))))
+                                       grouped(lang, digits)))
         return found
 
     def check(self, docs: Path | None = None, translations: Path | None = None,

@@ -271,3 +271,22 @@ def test_a_variant_in_a_definition_of_the_termbase_is_reported(site_copy) -> Non
     found = termbase(tr).check(docs, tr, ex, langs=["nl"])
     assert [(v.file, v.line, v.variant, v.term) for v in found] == [
         ("translations/termbase.tbx", line, "speelstuk", "pion")]
+
+
+def test_numbers_written_without_the_languages_grouping_are_reported(site_copy) -> None:
+    """Amounts in prose: ungrouped (1500) or grouped with plain spaces (10 000, where a line
+    may break inside the number) are reported with the language's own form; years, the
+    language's own grouping and a no-break-space grouping inside quoted text are not."""
+    docs, tr, ex = site_copy
+    line = _append(docs / "sv" / "setup.md",
+                   "\nVarje spelare får 1500 och banken 10 000.\n"
+                   "Utgiven 2005; startkapital 1\u00a0500; 20 spelare.\n")
+    found = termbase(tr).check(docs, tr, ex, langs=["sv"])
+    assert sorted((v.line, v.concept, v.variant, v.term) for v in found) == [
+        (line + 1, "number-format", "10 000", "10\u00a0000"),
+        (line + 1, "number-format", "1500", "1\u00a0500"),
+    ]
+    assert all("no-break space" in str(v) for v in found)
+    line = _append(docs / "nl" / "setup.md", "\nIedereen krijgt 1 500 en de bank 1.500.\n")
+    found = termbase(tr).check(docs, tr, ex, langs=["nl"])
+    assert [(v.line, v.variant, v.term) for v in found] == [(line + 1, "1 500", "1.500")]
