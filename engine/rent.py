@@ -98,10 +98,11 @@ def utility_dice(rules: Rules, arrival: str) -> tuple[str, ...]:
     :func:`rent` reads exactly these, so a form that shows them cannot drift from it.
 
     >>> from engine.editions import EDITIONS
-    >>> utility_dice(EDITIONS["nl-2001"].rules, "roll"), utility_dice(EDITIONS["nl-2001"].rules, "card")
-    (('dice',), ('reroll',))
-    >>> utility_dice(EDITIONS["nl-modern-speed"].rules, "roll"), utility_dice(EDITIONS["nl-2001"].rules, "nearest-card")
-    (('reroll', 'speed_face'), ())
+    >>> nl, speed = EDITIONS["nl-2001"].rules, EDITIONS["nl-modern-speed"].rules
+    >>> utility_dice(nl, "roll"), utility_dice(nl, "card"), utility_dice(nl, "nearest-card")
+    (('dice',), ('reroll',), ())
+    >>> utility_dice(speed, "roll")
+    ('reroll', 'speed_face')
     """
     mode = _utility_rule(rules, arrival).value
     if arrival == "nearest-card" and mode != "card-10x":
@@ -118,8 +119,8 @@ def rent_reads(rules: Rules, arrival: str, kind: str) -> tuple[str, ...]:
 
     >>> from engine.editions import EDITIONS
     >>> rules = EDITIONS["nl-2001"].rules
-    >>> rent_reads(rules, "roll", "street"), rent_reads(rules, "card", "station"), rent_reads(rules, "roll", "utility")
-    (('buildings', 'group_built'), (), ('dice',))
+    >>> rent_reads(rules, "roll", "street"), rent_reads(rules, "card", "station")
+    (('buildings', 'group_built'), ())
     """
     if kind == STREET:
         return BUILDING_FIELDS

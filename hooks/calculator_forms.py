@@ -31,7 +31,7 @@ from markupsafe import Markup
 
 from hooks.common import ROOT, Context
 from hooks.i18n import SOURCE_LANG, translations
-from hooks.templates import calculator_fragment as fragment, html
+from hooks.templates import calculator_fragment, html
 
 from engine.boards import GROUPS, PROPERTY_KINDS, Square
 from engine.editions import EDITIONS, HOUSE_RULES
@@ -151,24 +151,24 @@ class Form:
                typ: str = "choice", show: str | None = None, fid: str | None = None,
                squares: str | None = None) -> Markup:
         fid = self.fid(key, fid)
-        return fragment("select.html", **self.shown(key, show), fid=fid, label=self.t(label),
+        return calculator_fragment("select.html", **self.shown(key, show), fid=fid, label=self.t(label),
                         type=typ, squares=squares, items=options(items, value),
                         help=self.help(f"{label}.help"))
 
     def number(self, key: str, label: str, value: Any, lo: int | None = None,
                hi: int | None = None, show: str | None = None, optional: bool = False,
                fid: str | None = None, default: int | None = None) -> Markup:
-        return fragment("number.html", **self.shown(key, show), fid=self.fid(key, fid),
+        return calculator_fragment("number.html", **self.shown(key, show), fid=self.fid(key, fid),
                         label=self.t(label), value="" if value is None else value, lo=lo, hi=hi,
                         optional=optional, default=default, help=self.help(f"{label}.help"))
 
     def text(self, key: str, label: str, value: str, fid: str, show: str | None = None) -> Markup:
-        return fragment("text.html", **self.shown(key, show), fid=fid, label=self.t(label),
+        return calculator_fragment("text.html", **self.shown(key, show), fid=fid, label=self.t(label),
                         value=value, help=self.help(f"{label}.help"))
 
     def checkbox(self, key: str, label: str, value: bool, show: str | None = None,
                  omit_false: bool = True, fid: str | None = None) -> Markup:
-        return fragment("checkbox.html", **self.shown(key, show), fid=self.fid(key, fid),
+        return calculator_fragment("checkbox.html", **self.shown(key, show), fid=self.fid(key, fid),
                         label=self.t(label), checked=value, omit_false=omit_false,
                         help=self.help(f"{label}.help"))
 
@@ -176,7 +176,7 @@ class Form:
         value = value or [3, 4]
         dice = [{"label": self.t("calc.die", n=i + 1),
                  "faces": options(((n, n) for n in range(1, 7)), value[i])} for i in range(2)]
-        return fragment("dice.html", **self.shown(key, show), fid=self.fid(key, None),
+        return calculator_fragment("dice.html", **self.shown(key, show), fid=self.fid(key, None),
                         label=self.t(label), default="3,4", dice=dice,
                         help=self.help(f"{label}.help"))
 
@@ -184,21 +184,21 @@ class Form:
               show: str | None = None, help_first: bool = True) -> Markup:
         """Checkboxes (``boxes``: id, value, checked, text); ``source`` names where the
         values come from (``("values", "str")``, ``("squares", "property")``)."""
-        return fragment("multi.html", **self.shown(key, show), fid=self.fid(key, None),
+        return calculator_fragment("multi.html", **self.shown(key, show), fid=self.fid(key, None),
                         label=self.t(label), source=source, boxes=boxes, help_first=help_first,
                         help=self.help(f"{label}.help"))
 
     def levels(self, key: str, label: str, typ: str, rows: list[dict[str, Any]],
                show: str | None = None) -> Markup:
         """One building-level select per row (``rows``: id, attr, value, label, swatch, choices)."""
-        return fragment("levels.html", **self.shown(key, show), fid=self.fid(key, None),
+        return calculator_fragment("levels.html", **self.shown(key, show), fid=self.fid(key, None),
                         label=self.t(label), type=typ, rows=rows, help=self.help(f"{label}.help"))
 
     def items_list(self, key: str, items: list[Markup], lo: int, hi: int, add: str,
                    title: str | None = None, show: str | None = None, wrapped: bool = True,
                    cls: str = "") -> Markup:
         """A list the reader adds to and removes from (its items already rendered)."""
-        return fragment("list.html", **self.shown(key, show), items=items, min=lo, max=hi,
+        return calculator_fragment("list.html", **self.shown(key, show), items=items, min=lo, max=hi,
                         add=self.t(add), title=self.t(title) if title else None,
                         wrapped=wrapped, cls=cls)
 
@@ -227,9 +227,9 @@ class Form:
 
     def visible(self, show: str, key: str) -> bool:
         """Whether the field ``key`` with ``data-show="<show>"`` shows in this state."""
-        return all(self.holds(token, key) for token in show.split())
+        return all(self.predicate(token, key) for token in show.split())
 
-    def holds(self, token: str, key: str) -> bool:
+    def predicate(self, token: str, key: str) -> bool:
         st, sq = self.state, self.square()
         if token == "reads":  # the calculation reads this field here (engine.rent.rent_reads)
             by_kind = rent_fields().get(self.ed.id, {}).get(str(st.get("arrival", "roll")), {})
@@ -339,7 +339,7 @@ def form_mortgage(f: Form) -> Markup:
 
 
 def _item(f: Form, parts: list[Markup], remove: str, legend: Markup | None = None) -> Markup:
-    return fragment("item.html", parts=parts, remove=f.t(remove), legend=legend,
+    return calculator_fragment("item.html", parts=parts, remove=f.t(remove), legend=legend,
                     legend_key="calc.score.player_n")
 
 
@@ -349,7 +349,7 @@ def _player_html(f: Form, i: int | None, player: Mapping[str, Any]) -> Markup:
     pid = f"{f.cid}-p__ID__" if i is None else f"{f.cid}-p{i}"
     props = [_property_html(f, pid, j, p) for j, p in enumerate(player.get("properties") or [])]
     sets = [_set_html(f, pid, j, s) for j, s in enumerate(player.get("sets") or [])]
-    row = fragment("row.html", parts=[
+    row = calculator_fragment("row.html", parts=[
         f.text("name", "calc.score.name", str(player.get("name", "")), f"{pid}-name"),
         f.number("cash", "calc.score.cash", player.get("cash", 0), 0, show="board-game",
                  fid=f"{pid}-cash"),
@@ -405,7 +405,7 @@ def form_score(f: Form) -> Markup:
                  show="card-game", optional=True),
         f.items_list("players", players, MIN_PLAYERS, MAX_PLAYERS, "calc.score.add_player",
                      wrapped=False, cls=" calc-players"),
-        fragment("item-templates.html", templates=templates),
+        calculator_fragment("item-templates.html", templates=templates),
     ]))
 
 
