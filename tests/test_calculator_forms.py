@@ -12,11 +12,14 @@
 - the other ``data-show`` conditions are looked up in board, edition or form data.
 
 The browser side (``calculators.mjs`` looks the same table up) is checked in
-``tests/browser/test_calculators.py::test_visibility_follows_the_shipped_table``.
+``tests/browser/test_calculators.py::test_visibility_follows_the_shipped_table``; neither side
+names an edition rule (the last test here).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -206,3 +209,29 @@ def test_the_other_conditions_are_looked_up() -> None:
     form = cf.Form(ctx(), rc.Formatter("nl"), "calc-rent", cf.default_request("rent", "nl"))
     with pytest.raises(ValueError, match="unknown data-show condition"):
         form.visible("street utility-roll", "dice")
+
+
+def test_no_rule_is_restated_where_fields_are_shown() -> None:
+    """Neither the build's ``Form`` nor the script's ``predicate()`` / ``refreshVisibility()``
+    names an edition rule (a field of :class:`engine.editions.Rules`): they look up."""
+    import inspect
+    from dataclasses import fields
+
+    from engine.editions import Rules
+
+    script = (Path(__file__).resolve().parents[1] / "docs/assets/calculators/calculators.mjs"
+              ).read_text(encoding="utf-8")
+    start = script.index("  predicate(token, key) {")
+    js = script[start:script.index("  refreshLists() {", start)]
+    sources = {"calculators.mjs predicate/refreshVisibility": js,
+               "calculator_forms.Form": inspect.getsource(cf.Form),
+               "shared JSON editions": json.dumps(rc.shared_data(ctx())["editions"])}
+    rules = [f.name for f in fields(Rules)]
+    assert "utility_dice" in rules and "speed_die" in rules
+    named = {where: [r for r in rules if re.search(rf"\b{r}\b", text)]
+             for where, text in sources.items()}
+    assert named["calculators.mjs predicate/refreshVisibility"] == []
+    assert named["calculator_forms.Form"] == []
+    # the page gets limits and mode, not the rules the table already answers for
+    assert not {"utility_dice", "utility_dice_by_card", "speed_die"} & set(
+        named["shared JSON editions"])
