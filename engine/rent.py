@@ -31,22 +31,31 @@ engine.errors.EngineError: error.not_a_property {'square': 'Inkomstenbelasting'}
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from .boards import DUTCH, STATION, STREET, VELPERPLEIN_CHOICE, Square
+from .boards import DUTCH, STATION, STREET, UTILITY, VELPERPLEIN_CHOICE, Square
 from .calc import (GROUP_MAX, BoardRequest, Context, check_group, context, property_square,
                    result, square_field)
 from .editions import Rules
 from .errors import EngineError
 from .explain import Step, step
 from .money import HOTEL, level_of
+from .sources import Value
 from .validate import Check, parse, required, spec
 
-__all__ = ["rent", "RentRequest"]
+__all__ = ["rent", "RentRequest", "ARRIVALS", "SITUATIONAL", "rent_reads", "utility_dice"]
 
 Die = Annotated[int, Check(lo=1, hi=6)]
 SpeedFace = Literal[1, 2, 3, "bus", "mr-monopoly"]
 """Faces of the speed die (002); for a utility's rent Bus and Mr. Monopoly count 0."""
+Arrival = Literal["roll", "card", "nearest-card"]
+ARRIVALS: tuple[str, ...] = get_args(Arrival)
+"""How a player can arrive on a property (``RentRequest.arrival``)."""
+BUILDING_FIELDS = ("buildings", "group_built")
+DICE_FIELDS = ("dice", "reroll", "speed_face")
+SITUATIONAL: tuple[str, ...] = BUILDING_FIELDS + DICE_FIELDS
+"""The request fields the rent calculation reads only in some situations (:func:`rent_reads`);
+it reads the others always."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,7 +71,7 @@ class RentRequest(BoardRequest):
     buildings: int = spec(0, lo=0, hi=HOTEL, doc="0-4 houses (0-3 in a 3-house game), 5 a hotel")
     group_built: bool | None = spec(None, doc="some lot of the group has buildings "
                                               "(default: buildings > 0)")
-    arrival: Literal["roll", "card", "nearest-card"] = spec(
+    arrival: Arrival = spec(
         "roll", doc="how the player arrived: by a roll, a card, or a nearest-railroad / "
                     "nearest-utility card (editions that have them)")
     dice: tuple[Die, Die] | None = spec(None, doc="the roll that brought the player "
@@ -72,6 +81,52 @@ class RentRequest(BoardRequest):
     speed_face: SpeedFace | None = spec(None, doc="the speed die's face for that new roll "
                                                   "(bus and mr-monopoly count 0)")
     owner_in_jail: bool = spec(False, doc="the owner is in jail")
+
+
+# --- which fields a situation reads ------------------------------------------
+
+def _utility_rule(rules: Rules, arrival: str) -> Value[str]:
+    """The edition rule that says which dice a utility's rent counts for this arrival."""
+    return rules.utility_dice_by_card if arrival != "roll" else rules.utility_dice
+
+
+def utility_dice(rules: Rules, arrival: str) -> tuple[str, ...]:
+    """The dice fields a utility's rent reads: ``("dice",)`` (the roll that brought the
+    player), ``("reroll",)`` (a new roll), either with ``"speed_face"`` where the speed die
+    is played, or ``()`` where no card of that kind reaches a utility (the request fails).
+
+    :func:`rent` reads exactly these, so a form that shows them cannot drift from it.
+
+    >>> from engine.editions import EDITIONS
+    >>> nl, speed = EDITIONS["nl-2001"].rules, EDITIONS["nl-modern-speed"].rules
+    >>> utility_dice(nl, "roll"), utility_dice(nl, "card"), utility_dice(nl, "nearest-card")
+    (('dice',), ('reroll',), ())
+    >>> utility_dice(speed, "roll")
+    ('reroll', 'speed_face')
+    """
+    mode = _utility_rule(rules, arrival).value
+    if arrival == "nearest-card" and mode != "card-10x":
+        return ()
+    roll = "dice" if mode == "arrival-roll" else "reroll"
+    return (roll, "speed_face") if rules.speed_die.value else (roll,)
+
+
+def rent_reads(rules: Rules, arrival: str, kind: str) -> tuple[str, ...]:
+    """The fields of :data:`SITUATIONAL` the rent calculation reads for a square of
+    ``kind`` (street, station, utility) reached by ``arrival`` under ``rules``: a street's
+    buildings, a utility's dice (:func:`utility_dice`), nothing more for a station. The
+    calculators' forms show exactly these (the page gets them as a table per edition).
+
+    >>> from engine.editions import EDITIONS
+    >>> rules = EDITIONS["nl-2001"].rules
+    >>> rent_reads(rules, "roll", "street"), rent_reads(rules, "card", "station")
+    (('buildings', 'group_built'), ())
+    """
+    if kind == STREET:
+        return BUILDING_FIELDS
+    if kind == UTILITY:
+        return utility_dice(rules, arrival)
+    return ()
 
 
 # --- rent ---------------------------------------------------------------------
@@ -98,16 +153,17 @@ def rent(request: object) -> dict[str, Any]:
         raise EngineError("error.out_of_range", field="group_mortgaged", value=req.group_mortgaged,
                           min=0, max=req.owned - 1)
 
+    reads = rent_reads(rules, req.arrival, sq.kind)
+    for name in BUILDING_FIELDS:
+        # buildings on a square that takes none are refused, not ignored
+        if name not in reads and getattr(req, name):
+            raise EngineError("error.not_buildable", field=name, square=sq.name)
     if sq.kind == STREET:
         compute = _street(ctx, req, sq, group_size)
+    elif sq.kind == STATION:
+        compute = _station(ctx, sq, req.owned, req.group_mortgaged, req.arrival)
     else:
-        if req.buildings or req.group_built:
-            raise EngineError("error.not_buildable", field="buildings" if req.buildings else "group_built",
-                              square=sq.name)
-        if sq.kind == STATION:
-            compute = _station(ctx, sq, req.owned, req.group_mortgaged, req.arrival)
-        else:
-            compute = _utility(ctx, req, sq)
+        compute = _utility(ctx, req, sq, reads)
 
     steps: list[Step] = []
     if req.mortgaged:
@@ -216,18 +272,20 @@ def _station(ctx: Context, sq: Square, owned: int, group_mortgaged: int, arrival
     return compute
 
 
-def _utility(ctx: Context, req: RentRequest, sq: Square):
+def _utility(ctx: Context, req: RentRequest, sq: Square, reads: tuple[str, ...]):
+    """Validate a utility's request; return the function that computes its rent. ``reads``:
+    the dice fields :func:`utility_dice` names, the only ones read here."""
     rules = ctx.rules
     owned, group_mortgaged, arrival = req.owned, req.group_mortgaged, req.arrival
-    dice, reroll, face = req.dice, req.reroll, req.speed_face
+    face = req.speed_face
     by_card = arrival != "roll"
-    rule = rules.utility_dice_by_card if by_card else rules.utility_dice
+    rule = _utility_rule(rules, arrival)
     mode = rule.value
-    if arrival == "nearest-card" and mode != "card-10x":
+    if not reads:
         raise EngineError("error.no_such_card", field="arrival", square=sq.name)
-    speed = rules.speed_die.value
-    name = "dice" if mode == "arrival-roll" else "reroll"
-    roll = dice if mode == "arrival-roll" else reroll
+    name = reads[0]
+    roll = getattr(req, name)
+    speed = "speed_face" in reads
     if not speed and (face is not None or (roll is not None and len(roll) == 3)):
         raise EngineError("error.no_speed_die", field="speed_face" if face is not None else "reroll",
                           edition=ctx.edition.id)

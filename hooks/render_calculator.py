@@ -28,9 +28,8 @@ import posixpath
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import quote
 
 from hooks.common import ROOT, Context, Html, h, page_path  # noqa: F401  (ROOT: sys.path set up)
@@ -41,27 +40,16 @@ from engine.boards import GROUPS, Board
 from engine.clauses import CLAUSES
 from engine.errors import EngineError
 from engine.validate import MAX_AMOUNT
-from engine.editions import EDITIONS, HOUSE_RULES, Edition
+from engine.editions import EDITIONS, Edition
+
+# the forms (fields, values, options, which fields show): hooks/calculator_forms.py
+from hooks.calculator_forms import (BOARD_EDITIONS, CALC_PAGE, FORMS, KIND_EDITIONS,  # noqa: F401
+                                    MAX_PLAYERS, MIN_PLAYERS, PAGE_EDITION, Form,
+                                    default_request, rent_fields, unshown_fields)
 
 KINDS: tuple[str, ...] = ("rent", "jail", "mortgage", "score")
 """The calculators, by engine calculation kind."""
 
-PAGE_EDITION: Mapping[str, str] = {"nl": "nl-2001", "sv": "nordic-2005", "da": "nordic-2005",
-                                   "nb": "nordic-2005"}
-"""The edition a calculator starts with, by page language."""
-
-BOARD_EDITIONS: tuple[str, ...] = tuple(e.id for e in EDITIONS.values() if e.board is not None)
-KIND_EDITIONS: Mapping[str, tuple[str, ...]] = {
-    "rent": BOARD_EDITIONS, "jail": BOARD_EDITIONS, "mortgage": BOARD_EDITIONS,
-    "score": tuple(EDITIONS),
-}
-"""Which editions each calculator offers (the card game only scores)."""
-
-CALC_PAGE = "calculators"
-"""The page (same slug in every language) that holds all four calculators."""
-
-MAX_PLAYERS = 8
-MIN_PLAYERS = 2
 HOTEL = 5
 
 MONEY_PARAMS: Mapping[str, frozenset[str]] = {
@@ -778,14 +766,14 @@ def clause_links(ctx_url: Callable[[str, str], str]) -> dict[str, tuple[str, str
 
 
 def edition_info(ed: Edition) -> dict[str, Any]:
-    """What the form needs to know about an edition (which fields apply, limits)."""
+    """What the form needs to know about an edition (its board, currency, mode, limits;
+    which rent fields show is :func:`hooks.calculator_forms.rent_fields`)."""
     info: dict[str, Any] = {"board": ed.board.id if ed.board else None, "currency": ed.currency,
                             "mode": ed.mode}
     if ed.rules is not None:
         r = ed.rules
         info.update(
-            utility_dice=r.utility_dice.value, utility_dice_by_card=r.utility_dice_by_card.value,
-            speed_die=bool(r.speed_die.value), houses_before_hotel=r.houses_before_hotel.value,
+            houses_before_hotel=r.houses_before_hotel.value,
             jail_max_turns=r.jail_max_turns.value, min_players=r.min_players.value,
             max_players=r.max_players.value, station_card_double=bool(r.station_card_double.value))
     elif ed.card_game is not None:
@@ -839,6 +827,8 @@ def shared_data(ctx: Context) -> dict[str, Any]:
         "clauses": clause_links(lambda page, cid: ctx.url(page, cid)),
         "editions": {e.id: edition_info(e) for e in EDITIONS.values()},
         "boards": boards(),
+        # which fields the rent form shows, per edition, arrival and square kind (the engine's)
+        "rent_fields": rent_fields(),
         "groups": list(GROUPS),
         "assets": {
             "worker": f"{root}assets/calculators/worker.mjs",
@@ -847,400 +837,6 @@ def shared_data(ctx: Context) -> dict[str, Any]:
         },
         "page": {"calculators": ctx.url(CALC_PAGE)},
     }
-
-
-# --------------------------------------------------------------------------- defaults
-
-
-def default_request(kind: str, lang: str) -> dict[str, Any]:
-    """The request a calculator starts with on a page in ``lang``.
-
-    It holds exactly what the form sends in that state (the page script checks the form
-    against it), so the build-time result is the result of the form as shown.
-
-    >>> default_request("rent", "sv")["edition"], default_request("rent", "sv")["owned"]
-    ('nordic-2005', 2)
-    """
-    ed = PAGE_EDITION[lang]
-    if kind == "rent":
-        return {"edition": ed, "square": 39, "owned": 2, "buildings": 0, "group_mortgaged": 0,
-                "arrival": "roll", "house_rules": []}
-    if kind == "jail":
-        return {"edition": ed, "turn_in_jail": 1, "cash": 500, "cards_owned": 0,
-                "opponents_built": []}
-    if kind == "mortgage":
-        return {"edition": ed, "action": "mortgage", "square": 39, "buildings": {"37": 0, "39": 0}}
-    if kind == "score":
-        name = str(translations().gettext(lang, "calc.score.default_name", n=1))
-        name2 = str(translations().gettext(lang, "calc.score.default_name", n=2))
-        return {"edition": ed, "players": [
-            {"name": name, "cash": 300,
-             "properties": [{"square": 39, "buildings": 0},
-                            {"square": 5, "buildings": 0, "mortgaged": True}]},
-            {"name": name2, "cash": 600,
-             "properties": [{"square": 1, "buildings": 1}, {"square": 3, "buildings": 1}]},
-        ]}
-    raise ValueError(kind)
-
-
-# --------------------------------------------------------------------------- form HTML
-
-
-class Form:
-    """Builds one calculator's form HTML (build time) for a given state."""
-
-    def __init__(self, ctx: Context, fmt: Formatter, cid: str, state: Mapping[str, Any]) -> None:
-        self.ctx, self.fmt, self.cid, self.state = ctx, fmt, cid, state
-        self.ed = EDITIONS[state["edition"]]
-
-    # -- texts
-    def t(self, key: str, **params: Any) -> str:
-        return self.fmt.t(key, {k: str(v) for k, v in params.items()}).html(self.fmt.lang)
-
-    def help(self, key: str, fid: str) -> str:
-        if not self.fmt.has(key):
-            return ""
-        return f'<p class="calc-help" id="{fid}-help">{self.t(key)}</p>'
-
-    def described(self, key: str, fid: str) -> str:
-        ids = [f"{fid}-err"]
-        if self.fmt.has(key):
-            ids.insert(0, f"{fid}-help")
-        return f' aria-describedby="{" ".join(ids)}"'
-
-    # -- field wrappers
-    def wrap(self, inner: str, key: str, show: str | None, extra_cls: str = "") -> str:
-        attrs = f' data-show="{show}"' if show else ""
-        hidden = "" if show is None or self.visible(show) else " hidden"
-        return f'<div class="calc-field{extra_cls}" data-for="{key}"{attrs}{hidden}>{inner}</div>'
-
-    def error_slot(self, fid: str) -> str:
-        return f'<p class="calc-error" id="{fid}-err" hidden></p>'
-
-    def select(self, key: str, label: str, options: Iterable[tuple[str, str]], value: Any,
-               typ: str = "choice", show: str | None = None, help_key: str | None = None,
-               fid: str | None = None, extra: str = "") -> str:
-        fid = fid or f"{self.cid}-{key.replace('.', '-')}"
-        help_key = help_key or f"{label}.help"
-        opts = "".join(
-            f'<option value="{h(v)}"{" selected" if str(v) == str(value) else ""}>{text}</option>'
-            for v, text in options)
-        inner = (f'<label for="{fid}">{self.t(label)}</label>'
-                 f'<select id="{fid}" data-key="{key}" data-type="{typ}"{extra}'
-                 f'{self.described(help_key, fid)}>{opts}</select>'
-                 f'{self.help(help_key, fid)}{self.error_slot(fid)}')
-        return self.wrap(inner, key, show)
-
-    def number(self, key: str, label: str, value: Any, lo: int | None = None,
-               hi: int | None = None, show: str | None = None, optional: bool = False,
-               fid: str | None = None, default: int | None = None) -> str:
-        fid = fid or f"{self.cid}-{key.replace('.', '-')}"
-        help_key = f"{label}.help"
-        bounds = (f' min="{lo}"' if lo is not None else "") + (f' max="{hi}"' if hi is not None else "")
-        opt = (" data-optional" if optional else "") + \
-            (f' data-default="{default}"' if default is not None else "")
-        val = "" if value is None else h(value)
-        inner = (f'<label for="{fid}">{self.t(label)}</label>'
-                 f'<input id="{fid}" type="number" inputmode="numeric" step="1"{bounds} '
-                 f'value="{val}" data-key="{key}" data-type="int"{opt}'
-                 f'{self.described(help_key, fid)}>'
-                 f'{self.help(help_key, fid)}{self.error_slot(fid)}')
-        return self.wrap(inner, key, show)
-
-    def text(self, key: str, label: str, value: str, fid: str, show: str | None = None) -> str:
-        help_key = f"{label}.help"
-        inner = (f'<label for="{fid}">{self.t(label)}</label>'
-                 f'<input id="{fid}" type="text" maxlength="40" autocomplete="off" '
-                 f'value="{h(value)}" data-key="{key}" data-type="str"'
-                 f'{self.described(help_key, fid)}>{self.error_slot(fid)}')
-        return self.wrap(inner, key, show)
-
-    def checkbox(self, key: str, label: str, value: bool, show: str | None = None,
-                 omit_false: bool = True, fid: str | None = None) -> str:
-        fid = fid or f"{self.cid}-{key.replace('.', '-')}"
-        help_key = f"{label}.help"
-        omit = " data-omit-false" if omit_false else ""
-        inner = (f'<input id="{fid}" type="checkbox" data-key="{key}" data-type="bool"{omit}'
-                 f'{" checked" if value else ""}{self.described(help_key, fid)}>'
-                 f'<label for="{fid}">{self.t(label)}</label>'
-                 f'{self.help(help_key, fid)}{self.error_slot(fid)}')
-        return self.wrap(inner, key, show, " calc-check")
-
-    def dice(self, key: str, label: str, value: list[int] | None, show: str | None) -> str:
-        fid = f"{self.cid}-{key}"
-        value = value or [3, 4]
-        selects = []
-        for i in range(2):
-            opts = "".join(f'<option value="{n}"{" selected" if n == value[i] else ""}>{n}</option>'
-                           for n in range(1, 7))
-            selects.append(f'<label class="calc-die"><span class="calc-sr">'
-                           f'{self.t("calc.die", n=i + 1)}</span>'
-                           f'<select data-die="{i}"{self.described(f"{label}.help", fid)}>'
-                           f'{opts}</select></label>')
-        inner = (f'<fieldset id="{fid}" data-key="{key}" data-type="dice" data-default="3,4">'
-                 f'<legend>{self.t(label)}</legend>{"".join(selects)}'
-                 f'{self.help(f"{label}.help", fid)}{self.error_slot(fid)}</fieldset>')
-        return self.wrap(inner, key, show)
-
-    # -- options
-    def edition_options(self, kind: str) -> list[tuple[str, str]]:
-        return [(e, self.t(f"calc.edition.{e}")) for e in KIND_EDITIONS[kind]]
-
-    def square_options(self, filter_kind: str = "property") -> list[tuple[str, str]]:
-        if self.ed.board is None:  # the card game: squares are not asked for
-            return []
-        return [(str(s.index), h(s.name)) for s in self.ed.board.squares
-                if filter_kind == "all" or s.is_property]
-
-    def level_options(self, with_none: bool = False) -> list[tuple[str, str]]:
-        opts = [("", self.t("calc.level.none"))] if with_none else []
-        return opts + [(str(n), self.t(f"calc.level.{n}")) for n in range(6)]
-
-    # -- visibility (the script's predicates, same names)
-    def visible(self, show: str) -> bool:
-        return all(self.predicate(p) for p in show.split())
-
-    def predicate(self, name: str) -> bool:
-        st, ed = self.state, self.ed
-        board = ed.board
-        sq = board.squares[int(st["square"])] if board is not None and "square" in st else None
-        rules = ed.rules
-        if name in ("street", "station", "utility"):
-            return sq is not None and sq.kind == name
-        if name in ("utility-roll", "utility-reroll", "speed-reroll"):
-            if sq is None or sq.kind != "utility" or rules is None:
-                return False
-            arrival = st.get("arrival", "roll")
-            mode = rules.utility_dice.value if arrival == "roll" else rules.utility_dice_by_card.value
-            if name == "utility-roll":
-                return mode == "arrival-roll"
-            return mode != "arrival-roll" and (name == "utility-reroll" or bool(rules.speed_die.value))
-        if name.startswith("action-"):
-            action = st.get("action")
-            if name == "action-single":
-                return action != "bankruptcy"
-            return action == name[len("action-"):]
-        if name == "board-game":
-            return ed.card_game is None
-        if name == "card-game":
-            return ed.card_game is not None
-        raise ValueError(f"unknown predicate {name}")
-
-
-def _edition_select(f: Form, kind: str) -> str:
-    return f.select("edition", "calc.edition", f.edition_options(kind), f.state["edition"])
-
-
-def form_rent(f: Form) -> str:
-    st = f.state
-    arrivals = [(a, f.t(f"calc.rent.arrival.{a}")) for a in ("roll", "card", "nearest-card")]
-    faces = [(str(x), f.t(f"calc.speed_face.{x}")) for x in (1, 2, 3, "bus", "mr-monopoly")]
-    return "".join([
-        _edition_select(f, "rent"),
-        f.select("square", "calc.square", f.square_options(), st["square"], "int-choice",
-                 extra=' data-squares="property"'),
-        f.number("owned", "calc.rent.owned", st.get("owned", 1), 1, 4, default=1),
-        f.select("buildings", "calc.rent.buildings", f.level_options(), st.get("buildings", 0),
-                 "int-choice", show="street"),
-        f.checkbox("group_built", "calc.rent.group_built", bool(st.get("group_built")), "street"),
-        f.checkbox("mortgaged", "calc.rent.mortgaged", bool(st.get("mortgaged"))),
-        f.number("group_mortgaged", "calc.rent.group_mortgaged", st.get("group_mortgaged", 0), 0, 3,
-                 default=0),
-        f.select("arrival", "calc.rent.arrival", arrivals, st.get("arrival", "roll")),
-        f.dice("dice", "calc.rent.dice", st.get("dice"), "utility-roll"),
-        f.dice("reroll", "calc.rent.reroll", st.get("reroll"), "utility-reroll"),
-        f.select("speed_face", "calc.rent.speed_face", faces, st.get("speed_face", 1),
-                 "speed-face", show="speed-reroll"),
-        f.checkbox("owner_in_jail", "calc.rent.owner_in_jail", bool(st.get("owner_in_jail"))),
-        _house_rules(f, st.get("house_rules") or []),
-    ])
-
-
-def _house_rules(f: Form, chosen: Iterable[str]) -> str:
-    """The house rules of 000 the rent calculation accepts (as checkboxes)."""
-    fid = f"{f.cid}-house_rules"
-    boxes = "".join(
-        f'<label class="calc-lot" for="{fid}-{r}"><input type="checkbox" id="{fid}-{r}" '
-        f'value="{r}"{" checked" if r in chosen else ""}> {f.t(f"calc.house_rule.{r}")}</label>'
-        for r in HOUSE_RULES)
-    return f.wrap(
-        f'<fieldset id="{fid}" data-key="house_rules" data-type="multi" data-values="str" '
-        f'aria-describedby="{fid}-help {fid}-err"><legend>{f.t("calc.house_rules")}</legend>'
-        f'<div class="calc-lots">{boxes}</div>{f.help("calc.house_rules.help", fid)}'
-        f'{f.error_slot(fid)}</fieldset>', "house_rules", None)
-
-
-def form_jail(f: Form) -> str:
-    st = f.state
-    assert f.ed.rules is not None
-    turns = [(str(n), f.t("calc.jail.turn_n", n=n)) for n in range(1, 4)]
-    built = dict((g, lv) for g, lv in st.get("opponents_built") or [])
-    rows = []
-    for g in GROUPS:
-        fid = f"{f.cid}-built-{g}"
-        opts = "".join(f'<option value="{h(v)}"{" selected" if str(v) == str(built.get(g, "")) else ""}>'
-                       f'{text}</option>' for v, text in f.level_options(with_none=True))
-        rows.append(f'<div class="calc-level-row"><label for="{fid}">'
-                    f'<span class="calc-swatch calc-group-{g}" aria-hidden="true"></span>'
-                    f'{f.t(f"calc.group.{g}")}</label>'
-                    f'<select id="{fid}" data-group="{g}">{opts}</select></div>')
-    fid = f"{f.cid}-opponents_built"
-    built_html = f.wrap(
-        f'<fieldset id="{fid}" data-key="opponents_built" data-type="levels" '
-        f'aria-describedby="{fid}-help {fid}-err"><legend>{f.t("calc.jail.opponents_built")}</legend>'
-        f'{f.help("calc.jail.opponents_built.help", fid)}'
-        f'<div class="calc-levels">{"".join(rows)}</div>{f.error_slot(fid)}</fieldset>',
-        "opponents_built", None)
-    return "".join([
-        _edition_select(f, "jail"),
-        f.select("turn_in_jail", "calc.jail.turn_in_jail", turns, st.get("turn_in_jail", 1),
-                 "int-choice"),
-        f.number("cash", "calc.jail.cash", st.get("cash", 0), 0),
-        f.number("cards_owned", "calc.jail.cards_owned", st.get("cards_owned", 0), 0, 6,
-                 default=0),
-        f.number("card_offer", "calc.jail.card_offer", st.get("card_offer"), 0, optional=True),
-        built_html,
-    ])
-
-
-def _lot_rows(f: Form, levels: Mapping[str, int]) -> str:
-    """The building-level rows of the mortgage form: one per street of the square's group."""
-    board = f.ed.board
-    assert board is not None
-    sq = board.squares[int(f.state["square"])]
-    if sq.kind != "street" or sq.group is None:
-        return ""
-    rows = []
-    for lot in board.group(sq.group):
-        fid = f"{f.cid}-b-{lot.index}"
-        value = levels.get(str(lot.index), 0)
-        opts = "".join(f'<option value="{v}"{" selected" if str(v) == str(value) else ""}>{text}'
-                       f'</option>' for v, text in f.level_options())
-        rows.append(f'<div class="calc-level-row"><label for="{fid}">{h(lot.name)}</label>'
-                    f'<select id="{fid}" data-lot="{lot.index}">{opts}</select></div>')
-    return "".join(rows)
-
-
-def form_mortgage(f: Form) -> str:
-    st = f.state
-    actions = [(a, f.t(f"calc.mortgage.action.{a}")) for a in ("mortgage", "lift", "receive",
-                                                               "bankruptcy")]
-    creditors = [(c, f.t(f"calc.mortgage.creditor.{c}")) for c in ("player", "bank")]
-    fid = f"{f.cid}-buildings"
-    buildings = f.wrap(
-        f'<fieldset id="{fid}" data-key="buildings" data-type="level-map" '
-        f'aria-describedby="{fid}-help {fid}-err"><legend>{f.t("calc.mortgage.buildings")}</legend>'
-        f'{f.help("calc.mortgage.buildings.help", fid)}'
-        f'<div class="calc-levels">{_lot_rows(f, st.get("buildings") or {})}</div>'
-        f'{f.error_slot(fid)}</fieldset>', "buildings", "action-mortgage street")
-    chosen = {str(x) for x in st.get("squares") or []}
-    boxes = []
-    assert f.ed.board is not None
-    for s in f.ed.board.properties:
-        bid = f"{f.cid}-lot-{s.index}"
-        boxes.append(f'<label class="calc-lot" for="{bid}"><input type="checkbox" id="{bid}" '
-                     f'value="{s.index}"{" checked" if str(s.index) in chosen else ""}> '
-                     f'{h(s.name)}</label>')
-    sid = f"{f.cid}-squares"
-    squares = f.wrap(
-        f'<fieldset id="{sid}" data-key="squares" data-type="multi" data-squares="property" '
-        f'aria-describedby="{sid}-help {sid}-err"><legend>{f.t("calc.mortgage.squares")}</legend>'
-        f'{f.help("calc.mortgage.squares.help", sid)}<div class="calc-lots">{"".join(boxes)}</div>'
-        f'{f.error_slot(sid)}</fieldset>', "squares", "action-bankruptcy")
-    return "".join([
-        _edition_select(f, "mortgage"),
-        f.select("action", "calc.mortgage.action", actions, st.get("action", "mortgage")),
-        f.select("square", "calc.square", f.square_options(), st.get("square", 39), "int-choice",
-                 show="action-single", extra=' data-squares="property"'),
-        buildings,
-        squares,
-        f.select("creditor", "calc.mortgage.creditor", creditors, st.get("creditor", "player"),
-                 show="action-bankruptcy"),
-    ])
-
-
-def _player_html(f: Form, i: int | None, player: Mapping[str, Any]) -> str:
-    """One player of the score form; ``i`` None renders the template (ids ``__ID__``)."""
-    n = "__N__" if i is None else str(i + 1)
-    pid = f"{f.cid}-p__ID__" if i is None else f"{f.cid}-p{i}"
-    props = "".join(_property_html(f, pid, j, p) for j, p in
-                    enumerate(player.get("properties") or []))
-    sets = "".join(_set_html(f, pid, j, s) for j, s in enumerate(player.get("sets") or []))
-    return (
-        f'<fieldset class="calc-item calc-player" data-item>'
-        f'<legend data-legend="calc.score.player_n">{f.t("calc.score.player_n", n=n)}</legend>'
-        f'<div class="calc-row">'
-        + f.text("name", "calc.score.name", str(player.get("name", "")), f"{pid}-name")
-        + f.number("cash", "calc.score.cash", player.get("cash", 0), 0, show="board-game",
-                   fid=f"{pid}-cash")
-        + f.number("money", "calc.score.money", player.get("money", 0), 0, show="card-game",
-                   fid=f"{pid}-money")
-        + '</div>'
-        + f.wrap(f'<div class="calc-list" data-key="properties" data-type="list" '
-                 f'data-min="0" data-max="28"><p class="calc-list-title">'
-                 f'{f.t("calc.score.properties")}</p>{props}</div>'
-                 f'<button type="button" class="calc-add" data-add="properties" hidden>'
-                 f'{f.t("calc.score.add_property")}</button>', "properties", "board-game")
-        + f.wrap(f'<div class="calc-list" data-key="sets" data-type="list" data-min="0" '
-                 f'data-max="10"><p class="calc-list-title">{f.t("calc.score.sets")}</p>'
-                 f'{sets}</div><button type="button" class="calc-add" data-add="sets" hidden>'
-                 f'{f.t("calc.score.add_set")}</button>', "sets", "card-game")
-        + f'<button type="button" class="calc-remove" data-remove hidden>'
-          f'{f.t("calc.score.remove_player")}</button></fieldset>')
-
-
-def _property_html(f: Form, pid: str, j: int | None, prop: Mapping[str, Any]) -> str:
-    rid = f"{pid}-prop__ID__" if j is None else f"{pid}-prop{j}"
-    return (f'<div class="calc-item calc-subitem" data-item>'
-            + f.select("square", "calc.square", f.square_options(), prop.get("square", 1),
-                       "int-choice", fid=f"{rid}-square", extra=' data-squares="property"')
-            + f.select("buildings", "calc.score.buildings", f.level_options(),
-                       prop.get("buildings", 0), "int-choice", fid=f"{rid}-buildings")
-            + f.checkbox("mortgaged", "calc.score.mortgaged", bool(prop.get("mortgaged")),
-                         fid=f"{rid}-mortgaged")
-            + f'<button type="button" class="calc-remove" data-remove hidden>'
-              f'{f.t("calc.score.remove_property")}</button></div>')
-
-
-def _set_html(f: Form, pid: str, j: int | None, s: Mapping[str, Any]) -> str:
-    rid = f"{pid}-set__ID__" if j is None else f"{pid}-set{j}"
-    kinds = [(k, f.t(f"calc.score.set_kind.{k}")) for k in ("street", "station", "utility")]
-    houses = [(str(n), f.t(f"calc.level.{n}")) for n in range(5)]
-    return (f'<div class="calc-item calc-subitem" data-item>'
-            + f.number("value", "calc.score.set_value", s.get("value", 100), 50, 400,
-                       fid=f"{rid}-value")
-            + f.select("kind", "calc.score.set_kind", kinds, s.get("kind", "street"),
-                       fid=f"{rid}-kind")
-            + f.select("houses", "calc.score.set_houses", houses, s.get("houses", 0),
-                       "int-choice", fid=f"{rid}-houses")
-            + f.checkbox("hotel", "calc.score.set_hotel", bool(s.get("hotel")), fid=f"{rid}-hotel")
-            + f.checkbox("token", "calc.score.set_token", bool(s.get("token")), fid=f"{rid}-token")
-            + f'<button type="button" class="calc-remove" data-remove hidden>'
-              f'{f.t("calc.score.remove_set")}</button></div>')
-
-
-def form_score(f: Form) -> str:
-    st = f.state
-    players = "".join(_player_html(f, i, p) for i, p in enumerate(st.get("players") or []))
-    templates = (
-        f'<template data-template="players">{_player_html(f, None, {"cash": 0, "money": 0})}</template>'
-        f'<template data-template="properties">{_property_html(f, f"{f.cid}-p__PID__", None, {})}</template>'
-        f'<template data-template="sets">{_set_html(f, f"{f.cid}-p__PID__", None, {})}</template>')
-    return "".join([
-        _edition_select(f, "score"),
-        f.number("hotel_value", "calc.score.hotel_value", st.get("hotel_value"), 0,
-                 show="card-game", optional=True),
-        f'<div class="calc-list calc-players" data-key="players" data-type="list" '
-        f'data-min="{MIN_PLAYERS}" data-max="{MAX_PLAYERS}">{players}</div>',
-        f'<button type="button" class="calc-add" data-add="players" hidden>'
-        f'{f.t("calc.score.add_player")}</button>',
-        templates,
-    ])
-
-
-FORMS: Mapping[str, Callable[[Form], str]] = {
-    "rent": form_rent, "jail": form_jail, "mortgage": form_mortgage, "score": form_score,
-}
 
 
 # --------------------------------------------------------------------------- the directive
@@ -1365,66 +961,3 @@ def calculator_button(ctx: Context, kind: str) -> Html:
 
 
 DIRECTIVES = {"calculator": render}
-
-
-# --------------------------------------------------------------------------- what a form can show
-
-
-class _VisibleFields(HTMLParser):
-    """The ``data-key`` names (and level-map lots) of a form's HTML outside hidden parts."""
-
-    VOID = frozenset({"input", "br", "img", "hr", "meta", "link", "option"})
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.hidden: list[bool] = []
-        self.keys: set[str] = set()
-        self.lots: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        hidden = (bool(self.hidden) and self.hidden[-1]) or "hidden" in a or tag == "template"
-        if not hidden and a.get("data-key"):
-            self.keys.add(str(a["data-key"]))
-        if not hidden and a.get("data-lot"):
-            self.lots.add(str(a["data-lot"]))
-        if tag not in self.VOID:
-            self.hidden.append(hidden)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag not in self.VOID and self.hidden:
-            self.hidden.pop()
-
-
-def unshown_fields(kind: str, request: Mapping[str, Any], lang: str = SOURCE_LANG) -> list[str]:
-    """The fields of ``request`` (dotted paths) that the calculator's form, filled with it,
-    has no visible input for: a link with such a request would open other numbers.
-
-    The form is the one the page builds (:data:`FORMS`), so this is what a reader would see.
-
-    >>> unshown_fields("rent", {"edition": "nl-2001", "square": "Kalverstraat", "buildings": 2})
-    []
-    >>> unshown_fields("rent", {"edition": "nl-2001", "square": 5, "buildings": 2})
-    ['buildings']
-    """
-    state = canonical_request(kind, request)
-    if kind not in FORMS or str(state.get("edition")) not in KIND_EDITIONS.get(kind, ()):
-        return sorted({k for k, _ in flatten_request(state)})
-    ed = EDITIONS[str(state["edition"])]
-    if ed.board is not None and "square" in state and not (
-            isinstance(state["square"], int) and 0 <= state["square"] < len(ed.board.squares)):
-        return ["square"]
-    ctx = Context(lang, CALC_PAGE, f"docs/{lang}/{CALC_PAGE}.md", 1, None, "calculator",
-                  (kind,), ROOT / "docs")
-    full = {**default_request(kind, lang), **state} if kind != "score" else state
-    parser = _VisibleFields()
-    parser.feed(FORMS[kind](Form(ctx, Formatter(lang), f"calc-{kind}", full)))
-    missing = []
-    for path, _ in flatten_request(state):
-        parts = path.split(".")
-        names = [p for p in parts if not p.isdigit()]
-        if any(n not in parser.keys for n in names):
-            missing.append(path)
-        elif parts[0] == "buildings" and len(parts) == 2 and parts[1] not in parser.lots:
-            missing.append(path)
-    return missing

@@ -1,4 +1,5 @@
-"""The HTML the hooks write comes from Jinja templates: ``overrides/fragments/rules/``.
+"""The HTML the hooks write comes from Jinja templates: ``overrides/fragments/rules/`` (the
+directives) and ``overrides/fragments/calculators/`` (the calculators' form fields).
 
 Rendered the way mkdocs-material's own plugins render HTML outside the page template (the
 tags plugin's ``Renderer``: ``env.get_template("fragments/tags/<name>").render(...)``, the
@@ -44,6 +45,8 @@ TEMPLATE_DIR = ROOT / "overrides"
 """The theme's ``custom_dir``: the site's own templates (page overrides and fragments)."""
 FRAGMENTS = "fragments/rules"
 """Where the directives' templates live inside :data:`TEMPLATE_DIR`."""
+CALCULATOR_FRAGMENTS = "fragments/calculators"
+"""Where the calculators' form templates live (:func:`calculator_fragment`)."""
 
 _BREAK = re.compile(r"\n[ \t]*")
 
@@ -82,6 +85,12 @@ def environment() -> Environment:
 def fragment(name: str, /, **values: Any) -> Markup:
     """Template ``fragments/rules/<name>`` rendered with ``values`` (trusted HTML out)."""
     return Markup(environment().get_template(f"{FRAGMENTS}/{name}").render(**values))
+
+
+def calculator_fragment(name: str, /, **values: Any) -> Markup:
+    """Template ``fragments/calculators/<name>`` (a calculator form's field) rendered with
+    ``values``, by the same environment as :func:`fragment`."""
+    return Markup(environment().get_template(f"{CALCULATOR_FRAGMENTS}/{name}").render(**values))
 
 
 def html(text: str) -> Markup:

@@ -3,7 +3,8 @@
 - no hook module builds an HTML element bigger than a badge in an f-string: an f-string
   holding ``<div``, ``<table``, ``<section``, ``<details``, ``<a `` (and the other block or
   link tags below) and longer than :data:`BADGE` characters of source fails, naming the file
-  and line; the directives' HTML is in ``overrides/fragments/rules/`` (:mod:`hooks.templates`);
+  and line; the directives' HTML is in ``overrides/fragments/rules/``, the calculators' form
+  fields in ``overrides/fragments/calculators/`` (:mod:`hooks.templates`);
 - the template environment escapes every value, passes trusted HTML untouched and refuses
   an undefined name;
 - every template is used by a hook module, and every template a module names exists;
@@ -23,7 +24,7 @@ import pytest
 from jinja2 import UndefinedError
 
 from hooks.common import Message
-from hooks.templates import FRAGMENTS, TEMPLATE_DIR, fragment, html
+from hooks.templates import CALCULATOR_FRAGMENTS, FRAGMENTS, TEMPLATE_DIR, fragment, html
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOKS = ROOT / "hooks"
@@ -33,7 +34,8 @@ BIG_TAGS = re.compile(r"<(div|table|section|details|a|nav|ul|ol|tr|form|figure|s
 """Elements that are more than a badge: containers, tables, lists, links."""
 MAX_LINES = 700
 HTML_EXEMPT = {
-    "render_calculator.py": "the calculator form and result HTML: the presenter (issue 12, "
+    "render_calculator.py": "the calculator's section and result HTML (the forms are "
+                            "templates, hooks/calculator_forms.py): the presenter (issue 12, "
                             "points 1-2) replaces it, in Python and JavaScript at once",
 }
 SIZE_EXEMPT = {
@@ -106,22 +108,30 @@ def test_an_undefined_value_is_an_error() -> None:
         fragment("clause-ref.html", url="#a")
 
 
-def _named_templates() -> set[str]:
-    """Templates a hook module renders, and those a template includes."""
+FOLDERS = {FRAGMENTS: ("fragment", 20), CALCULATOR_FRAGMENTS: ("calculator_fragment", 10)}
+"""Template folder -> (the function of :mod:`hooks.templates` that renders its templates, how
+many templates it holds at least)."""
+
+
+def _named_templates(folder: str) -> set[str]:
+    """Templates of ``folder`` a hook module renders, and those its templates include or
+    import from."""
+    func = FOLDERS[folder][0]
     names = set()
     for path in list(HOOKS.glob("*.py")):
-        names |= set(re.findall(r'fragment\(\s*"([^"]+\.html)"', path.read_text(encoding="utf-8")))
-    for path in (TEMPLATE_DIR / FRAGMENTS).rglob("*.html"):
-        names |= set(re.findall(rf'{{% include "{FRAGMENTS}/([^"]+)" %}}',
+        names |= set(re.findall(rf'\b{func}\(\s*"([^"]+\.html)"', path.read_text(encoding="utf-8")))
+    for path in (TEMPLATE_DIR / folder).rglob("*.html"):
+        names |= set(re.findall(rf'{{% (?:include|from|import) "{folder}/([^"]+)"',
                                 path.read_text(encoding="utf-8")))
     return names
 
 
-def test_every_template_is_used_and_every_used_one_exists() -> None:
-    folder = TEMPLATE_DIR / FRAGMENTS
-    present = {p.relative_to(folder).as_posix() for p in folder.rglob("*.html")}
-    named = _named_templates()
-    assert len(present) >= 20
+@pytest.mark.parametrize("folder", sorted(FOLDERS))
+def test_every_template_is_used_and_every_used_one_exists(folder: str) -> None:
+    present = {p.relative_to(TEMPLATE_DIR / folder).as_posix()
+               for p in (TEMPLATE_DIR / folder).rglob("*.html")}
+    named = _named_templates(folder)
+    assert len(present) >= FOLDERS[folder][1]
     assert sorted(named - present) == [], "named by a hook module but missing"
     assert sorted(present - named) == [], "templates no hook module renders"
 

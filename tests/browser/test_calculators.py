@@ -887,3 +887,62 @@ def test_screenshots(open_page, screenshot_dir: Path, lang: str) -> None:
         page.locator("#calc-rent").screenshot(
             path=str(screenshot_dir / f"calculator-{lang}-rent-error-{width}.png"))
         assert [e for e in sp.console_errors if "sitemap" not in e] == []
+
+
+_VISIBLE = """() => {
+  // every edition x arrival x square kind of the table the page ships, applied to the rent
+  // form through its own controls: which situational fields show
+  const shared = JSON.parse(document.querySelector('.calc-shared').textContent);
+  const form = document.querySelector('#calc-rent form');
+  const set = (key, value) => {
+    const node = form.querySelector(`[data-key="${key}"]`);
+    node.value = String(value);
+    node.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const out = {};
+  for (const [ed, byArrival] of Object.entries(shared.rent_fields)) {
+    const board = shared.boards[shared.editions[ed].board];
+    set('edition', ed);
+    for (const arrival of Object.keys(byArrival)) {
+      set('arrival', arrival);
+      for (const kind of ['street', 'station', 'utility']) {
+        set('square', board.find((s) => s[2] === kind)[0]);
+        out[`${ed} ${arrival} ${kind}`] = ['buildings', 'group_built', 'dice', 'reroll', 'speed_face']
+          .filter((k) => !form.querySelector(`[data-for="${k}"]`).hidden);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_visibility_follows_the_shipped_table(open_page, site_url: str) -> None:
+    """The script shows exactly the fields the shipped table (the engine's ``rent_reads``)
+    names, for every edition, arrival and square kind; and it reads nothing else: a page
+    whose table is altered shows the altered fields."""
+    from hooks.calculator_forms import rent_fields
+
+    table = rent_fields()
+    want = {f"{ed} {a} {k}": fields for ed, by_a in table.items() for a, by_k in by_a.items()
+            for k, fields in by_k.items()}
+    sp = open_page(page_path("nl", "calculators"))
+    assert sp.page.evaluate(_VISIBLE) == want
+
+    # the same page with nl-2001's "roll onto a utility" entry changed in the shipped table
+    sp = open_page()
+    original = json.dumps(table["nl-2001"]["roll"], separators=(",", ":"))
+    altered = original.replace('"utility":["dice"]', '"utility":["reroll","speed_face"]')
+    assert altered != original
+
+    def swap(route: Any) -> None:
+        response = route.fetch()
+        body = response.text()
+        assert original in body
+        route.fulfill(response=response, body=body.replace(original, altered, 1))
+
+    sp.page.route(f"{site_url}calculators/", swap)
+    sp.goto(page_path("nl", "calculators"))
+    seen = sp.page.evaluate(_VISIBLE)
+    assert seen["nl-2001 roll utility"] == ["reroll", "speed_face"]
+    assert {k: v for k, v in seen.items() if k != "nl-2001 roll utility"} == {
+        k: v for k, v in want.items() if k != "nl-2001 roll utility"}

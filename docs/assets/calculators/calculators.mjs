@@ -890,32 +890,30 @@ class Calculator {
     box.replaceChildren(...rows);
   }
 
-  predicate(name) {
+  // Which fields show is looked up, never worked out here (the same lookups as Form.holds
+  // in hooks/calculator_forms.py): "reads" = the rent calculation reads this field for the
+  // edition, arrival and square kind (shared.rent_fields, the engine's rent_reads); a square
+  // kind is board data, the edition's mode edition data, "action-*" the form's own structure.
+  predicate(token, key) {
     const ed = this.edition();
-    const board = this.board();
     const sqIndex = parseInt(this.top("square"), 10);
-    const sq = Number.isInteger(sqIndex) ? board[sqIndex] : undefined;
-    if (name === "street" || name === "station" || name === "utility") return Boolean(sq) && sq[2] === name;
-    if (name === "utility-roll" || name === "utility-reroll" || name === "speed-reroll") {
-      if (!sq || sq[2] !== "utility" || !ed.utility_dice) return false;
-      const arrival = this.top("arrival") || "roll";
-      const mode = arrival === "roll" ? ed.utility_dice : ed.utility_dice_by_card;
-      if (name === "utility-roll") return mode === "arrival-roll";
-      return mode !== "arrival-roll" && (name === "utility-reroll" || Boolean(ed.speed_die));
+    const sq = Number.isInteger(sqIndex) ? this.board()[sqIndex] : undefined;
+    if (token === "reads") {
+      const byArrival = (this.shared.rent_fields || {})[this.top("edition")] || {};
+      const byKind = byArrival[this.top("arrival") || "roll"] || {};
+      return Boolean(sq) && (byKind[sq[2]] || []).includes(key);
     }
-    if (name.startsWith("action-")) {
-      const action = this.top("action");
-      if (name === "action-single") return action !== "bankruptcy";
-      return action === name.slice("action-".length);
-    }
-    if (name === "board-game") return ed.mode !== "card-game";
-    if (name === "card-game") return ed.mode === "card-game";
+    if (token === "street" || token === "station" || token === "utility") return Boolean(sq) && sq[2] === token;
+    if (token === "action-single") return this.top("action") !== "bankruptcy";
+    if (token.startsWith("action-")) return this.top("action") === token.slice("action-".length);
+    if (token === "board-game") return ed.mode !== "card-game";
+    if (token === "card-game") return ed.mode === "card-game";
     return true;
   }
 
   refreshVisibility() {
     for (const node of this.form.querySelectorAll("[data-show]")) {
-      node.hidden = !node.dataset.show.split(/\s+/).every((p) => this.predicate(p));
+      node.hidden = !node.dataset.show.split(/\s+/).every((t) => this.predicate(t, node.dataset.for));
     }
   }
 
