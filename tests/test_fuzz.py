@@ -1,0 +1,722 @@
+"""The engine fuzzed and its rules checked as properties (Hypothesis): the one fuzz module.
+
+Three families of requests per calculation kind (:data:`engine.api.KINDS`):
+
+* ``valid``: built from the engine's own declarations (:data:`engine.api.REQUESTS`,
+  compiled by :mod:`engine.validate`: ranges, choices, list lengths) and from the editions
+  and boards (real square indexes and names, group members, even building levels 0-5, the
+  edition's jail turns and card counts), so that they reach the rules;
+* ``mutated``: a valid request with one field broken (dropped, one past its declared
+  range, of the wrong type, too long, an unknown field added, or junk);
+* ``junk``: anything (deep, huge, wrong types, half-right requests).
+
+What share of each family reaches the rules (an answer, not an input error) is printed at
+the end of the run (``tests/conftest.py``), and a floor is asserted: at least
+:data:`VALID_FLOOR` of the valid requests of every kind must be answered, so a strategy
+that degenerates into input errors fails.
+
+On every case: ``engine.api.calculate`` never raises; the calculation called directly
+gives the same answer or raises :class:`EngineError` (nothing else) whose key exists in
+every locale's catalog and whose parameters fill that message; results are plain JSON (no
+NaN, no infinity) whose steps cite existing clauses; the JSON entry gives the same answer.
+
+The properties further down are rules of the rulebooks (``shared/sources``) as the
+editions encode them, each naming the clause id (:mod:`engine.clauses`) it checks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from engine import api, boards, cards, clauses, editions, markov
+from engine.clauses import CLAUSES
+from engine.editions import EDITIONS, Edition
+from engine.errors import EngineError
+from engine.jail import max_get_out_cards
+from engine.validate import Node, compiled, show
+from hooks.i18n import LANGS, Translations, format_message
+
+VALID_FLOOR = 0.6
+"""The least share of valid requests of every kind that must reach the rules."""
+
+SETTINGS = settings(deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+FUZZ_EXAMPLES = 250
+"""Fuzz cases per kind (all three families)."""
+PROPERTY = settings(SETTINGS, max_examples=60)
+"""Examples per property (every one reaches the rules)."""
+
+KINDS = sorted(api.KINDS)
+BOARD_EDITIONS = [e for e in sorted(EDITIONS) if EDITIONS[e].board is not None]
+CARD_EDITIONS = [e for e in sorted(EDITIONS) if EDITIONS[e].card_game is not None]
+HOTEL = 5  # a request's hotel on every edition (engine.money.HOTEL)
+
+# --------------------------------------------------------------------------- catalogs and checks
+
+
+class Catalogs:
+    """The message texts of every locale (no Dutch fallback: a key must exist everywhere)."""
+
+    def __init__(self) -> None:
+        t = Translations()
+        self.texts: dict[str, dict[str, tuple[str, ...]]] = {}
+        for lang in LANGS:
+            cat = t.catalog(lang)
+            assert not cat.problems, cat.problems
+            self.texts[lang] = {k: e.forms for k, e in cat.entries.items() if e.usable}
+
+    def check(self, key: object, params: Mapping[str, object], what: str) -> None:
+        """``key`` is usable in every locale and ``params`` fill every placeholder."""
+        assert isinstance(key, str), (what, key)
+        for lang in LANGS:
+            forms = self.texts[lang].get(key)
+            assert forms is not None, f"{what}: message key {key!r} is missing in {lang}"
+            for form in forms:
+                try:
+                    format_message(form, {"n": 1, **params})
+                except KeyError as exc:
+                    raise AssertionError(f"{what}: {lang} message {key!r} needs {exc} but the "
+                                         f"engine gives only {sorted(params)}") from None
+
+
+CATALOGS = Catalogs()
+
+
+def plain_json(value: object) -> object:
+    """``value`` as JSON gives it back (tuples become lists); fails on NaN, infinity, or a
+    value JSON cannot hold."""
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+def check_answer(result: Mapping[str, Any], what: str) -> None:
+    """A result: plain JSON, every step a known clause (rulings on the rulings page) with a
+    message in every locale that its parameters fill."""
+    plain_json(result)
+    steps = result["steps"]
+    assert isinstance(steps, list) and {"edition", "currency"} <= set(result), (what, result)
+    for s in steps:
+        assert s["clause"] in CLAUSES, (what, s)
+        if s["ruling"] is not None:
+            assert s["ruling"] in CLAUSES and CLAUSES[s["ruling"]].page == "rulings", (what, s)
+        CATALOGS.check(s["key"], s["params"], what)
+
+
+def check_error(err: Mapping[str, Any], what: str) -> None:
+    """An error as data: its three fields, a translated key, parameters that fill it."""
+    plain_json(err)
+    assert set(err) == {"error", "field", "params"}, (what, err)
+    assert isinstance(err["error"], str) and err["error"].startswith("error."), (what, err)
+    assert err["field"] is None or isinstance(err["field"], str), (what, err)
+    CATALOGS.check(err["error"], err["params"], what)
+
+
+def run(what: str, call: Callable[[], object]) -> tuple[str, object]:
+    """Call; an EngineError (and nothing else) is checked as an error. ``("ok", result)``
+    or ``("error", error dict)``."""
+    try:
+        result = call()
+    except EngineError as err:
+        assert type(err) is EngineError and isinstance(err.key, str), (what, err)
+        check_error(err.to_dict(), what)
+        return "error", err.to_dict()
+    return "ok", result
+
+
+def answer(kind: str, request: object) -> dict[str, Any]:
+    """The answer of ``kind`` to a request that must reach the rules (the properties' call)."""
+    result = api.calculate(kind, request)
+    assert "error" not in result, (kind, request, result)
+    check_answer(result, f"{kind}({show(request, 300)})")
+    return result
+
+
+# --------------------------------------------------------------------------- junk
+
+NASTY: list[object] = [
+    None, True, False, 0, 1, -1, 2, 3, 4, 5, 6, 39, 40, -40, 2 ** 31, 2 ** 63, 10 ** 12, 0.5, -0.0,
+    1e308, "", " ", "39", " 39 ", "0039", "٣", "²", "9" * 5000, "Kalverstraat", "kalverstraat",
+    "Boardwalk", "Station Zuid", "Go", "x" * 10_000, "\x00", "💥", [], {}, [[]], {"": None}, [None],
+    ["39"], {"39": 5},
+]
+# Integers too long to print (repr fails above 4300 digits): built, so Hypothesis never shows them.
+HUGE = st.one_of(st.builds(pow, st.just(10), st.just(5000)), st.builds(lambda: -(10 ** 5000)))
+LEAVES = st.one_of(st.sampled_from(NASTY), HUGE, st.integers(), st.text(max_size=10),
+                   st.floats(allow_nan=True, allow_infinity=True),
+                   st.sampled_from(sorted(EDITIONS)), st.sampled_from(boards.GROUPS))
+JUNK = st.recursive(LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12)
+
+
+def junk_request(kind: str) -> st.SearchStrategy[object]:
+    """Half-right requests (the kind's field names, junk values) and plain junk."""
+    names = [f[0] for f in compiled(api.REQUESTS[kind]).fields]
+    return st.one_of(st.dictionaries(st.sampled_from(names + ["zz"]), JUNK, max_size=5), JUNK)
+
+
+# --------------------------------------------------------------------------- valid requests
+
+
+def field_node(kind: str, name: str) -> Node:
+    """The compiled declaration of one field of a kind's request."""
+    for fname, node, _, _ in compiled(api.REQUESTS[kind]).fields:
+        if fname == name:
+            return node
+    raise KeyError(name)
+
+
+def declared(node: Node, cap: int | None = None) -> st.SearchStrategy[Any]:
+    """Values that fit a declared type: its range (capped at ``cap``, to keep amounts
+    plausible), choices, list lengths, nested objects (optional fields sometimes absent).
+    ``object`` fields take a value from the declaration's ``enum`` when it has one."""
+    c = node.check
+    if node.kind == "int":
+        hi = c.hi if cap is None or c.hi is None else min(c.hi, cap)
+        return st.integers(int(c.lo) if c.lo is not None else -1000, int(hi) if hi is not None else 1000)
+    if node.kind == "float":
+        return st.floats(c.lo, c.hi, allow_nan=False)
+    if node.kind == "bool":
+        return st.booleans()
+    if node.kind == "choice":
+        return st.sampled_from(node.choices)
+    if node.kind == "any":
+        assert c.enum, "an object field without an enum needs the board: see valid_* below"
+        return st.sampled_from(c.enum)
+    if node.kind == "list":
+        hi = 4 if c.max_items is None else min(c.max_items, max(c.min_items, 4))
+        return st.lists(declared(node.items[0], cap), min_size=c.min_items, max_size=hi)
+    if node.kind == "tuple":
+        return st.tuples(*(declared(i, cap) for i in node.items)).map(list)
+    if node.kind == "union":
+        return st.one_of([declared(i, cap) for i in node.items if i.kind != "map"])
+    if node.kind == "object":
+        required = {n: declared(t, cap) for n, t, d, _ in node.fields if d is MISSING}
+        optional = {n: declared(t, cap) for n, t, d, _ in node.fields if d is not MISSING}
+        return st.fixed_dictionaries(required, optional=optional)
+    raise AssertionError(f"no strategy for {node.kind}")
+
+
+def F(kind: str, name: str, cap: int | None = None) -> st.SearchStrategy[Any]:
+    """A declared value of a kind's field."""
+    return declared(field_node(kind, name), cap)
+
+
+def ref(sq: boards.Square) -> st.SearchStrategy[object]:
+    """Ways of naming a square: its index, its name (other case, extra spaces), the index as text."""
+    return st.sampled_from([sq.index, sq.name, str(sq.index), f"  {sq.name.upper()} "])
+
+
+def levels_of(ed: Edition) -> list[int]:
+    """A lot's possible buildings in a request: 0 .. houses before a hotel, 5 a hotel."""
+    assert ed.rules is not None
+    return list(range(ed.rules.houses_before_hotel.value + 1)) + [HOTEL]
+
+
+def level(ed: Edition, buildings: int) -> int:
+    """Internal level: a hotel is one above its houses."""
+    assert ed.rules is not None
+    return ed.rules.houses_before_hotel.value + 1 if buildings == HOTEL else buildings
+
+
+def as_buildings(ed: Edition, lv: int) -> int:
+    assert ed.rules is not None
+    return HOTEL if lv == ed.rules.houses_before_hotel.value + 1 else lv
+
+
+@st.composite
+def even_group(draw, ed: Edition, group: str, built: bool | None = None) -> dict[int, int]:
+    """Even buildings on a colour group (levels differ by at most one): index -> buildings."""
+    top = level(ed, HOTEL)
+    lots = ed.board.group(group)  # type: ignore[union-attr]
+    lo = draw(st.integers(1 if built else 0, 0 if built is False else top))
+    out = {}
+    for lot in lots:
+        out[lot.index] = as_buildings(ed, min(top, lo + draw(st.integers(0, 1))) if lo < top else top)
+    if built is False:
+        out = dict.fromkeys(out, 0)
+    return out
+
+
+def board_edition() -> st.SearchStrategy[Edition]:
+    return st.sampled_from(BOARD_EDITIONS).map(EDITIONS.__getitem__)
+
+
+def streets(ed: Edition) -> list[boards.Square]:
+    return [s for s in ed.board.properties if s.kind == "street"]  # type: ignore[union-attr]
+
+
+@st.composite
+def valid_rent(draw) -> dict:
+    ed = draw(board_edition())
+    sq = draw(st.sampled_from(ed.board.properties))
+    size = len(ed.board.group(sq.group))
+    req: dict[str, Any] = {"edition": ed.id, "square": draw(ref(sq)),
+                           "dice": draw(F("rent", "dice")), "owner_in_jail": draw(F("rent", "owner_in_jail"))}
+    if draw(st.booleans()):
+        req["house_rules"] = draw(F("rent", "house_rules"))
+    arrivals = ["roll", "card"]
+    if sq.kind == "street" and draw(st.booleans()):  # built: the whole group, unmortgaged
+        req.update(owned=size, buildings=draw(st.sampled_from(levels_of(ed))))
+        if req["buildings"] == 0:
+            req["group_built"] = True
+    else:
+        owned = draw(st.integers(1, size))
+        req.update(owned=owned, mortgaged=draw(F("rent", "mortgaged")),
+                   group_mortgaged=draw(st.integers(0, owned - 1)))
+        if sq.kind == "station" and ed.rules.station_card_double.value:
+            arrivals.append("nearest-card")
+        if sq.kind == "utility" and ed.rules.utility_dice_by_card.value == "card-10x":
+            arrivals.append("nearest-card")
+    req["arrival"] = draw(st.sampled_from(arrivals))
+    if ed.rules.speed_die.value:
+        req["reroll"] = draw(F("rent", "dice")) + [draw(F("rent", "speed_face"))]
+    else:
+        req["reroll"] = draw(F("rent", "dice"))
+    return req
+
+
+def stock(ed: Edition, kind: str, houses: int, hotels: int) -> st.SearchStrategy[dict]:
+    """``bank_houses`` / ``bank_hotels`` sometimes given: at most the box minus the board's."""
+    r = ed.rules
+    return st.fixed_dictionaries({}, optional={
+        "bank_houses": st.integers(0, r.houses_in_bank.value - houses),  # type: ignore[union-attr]
+        "bank_hotels": st.integers(0, r.hotels_in_bank.value - hotels)})  # type: ignore[union-attr]
+
+
+def on_board(group: dict[int, int]) -> tuple[int, int]:
+    """(houses, hotels) standing on a group."""
+    return sum(b for b in group.values() if b != HOTEL), sum(b == HOTEL for b in group.values())
+
+
+@st.composite
+def valid_build(draw, sell: bool = False) -> dict:
+    ed = draw(board_edition())
+    sq = draw(st.sampled_from(streets(ed)))
+    group = draw(even_group(ed, sq.group, built=True if sell else None))
+    lots = ed.board.group(sq.group)
+    kind = "sell_buildings" if sell else "check_build"
+    req: dict[str, Any] = {"edition": ed.id, "square": draw(ref(sq)),
+                           "buildings": {str(draw(ref(ed.board.squares[i]))): b
+                                         for i, b in group.items() if b or draw(st.booleans())}}
+    req.update(draw(stock(ed, kind, *on_board(group))))
+    if draw(st.booleans()):
+        req["house_rules"] = draw(F(kind, "house_rules"))
+    if not any(group.values()) and draw(st.booleans()):
+        req["mortgaged"] = [draw(ref(lot)) for lot in draw(st.lists(st.sampled_from(lots), max_size=2,
+                                                                   unique=True))]
+        if not sell:
+            req["owned_all"] = draw(F(kind, "owned_all"))
+    if sell:
+        total = sum(level(ed, b) for b in group.values())
+        if draw(st.booleans()):
+            req["sell"] = draw(st.integers(1, total))
+        else:
+            counts = {i: draw(st.integers(0, level(ed, b))) for i, b in group.items()}
+            if not any(counts.values()):
+                counts[max(group, key=lambda i: level(ed, group[i]))] = 1
+            req["sell"] = {str(i): n for i, n in counts.items() if n}
+    else:
+        req["own_turn"] = draw(F(kind, "own_turn"))
+    return req
+
+
+TAX_REFS = {4: [4, "income", " Income "], 38: [38, "luxury", "LUXURY"]}
+
+
+@st.composite
+def position(draw, ed: Edition, owners: int = 1) -> list[list[dict]]:
+    """Properties of ``owners`` players: each group whole in one hand (and then maybe built
+    evenly) or spread; a mortgaged lot only where its group has no buildings."""
+    out: list[list[dict]] = [[] for _ in range(owners)]
+    houses = hotels = 0
+    for group in list(boards.GROUPS) + ["stations", "utilities"]:
+        lots = ed.board.group(group)
+        if not draw(st.booleans()):
+            continue
+        if draw(st.booleans()):  # the whole group in one hand
+            who = draw(st.integers(0, owners - 1))
+            built = {}
+            if group in boards.GROUPS and draw(st.booleans()):
+                built = draw(even_group(ed, group))
+                h, t = on_board(built)
+                if houses + h > ed.rules.houses_in_bank.value or hotels + t > ed.rules.hotels_in_bank.value:
+                    built = {}
+                else:
+                    houses, hotels = houses + h, hotels + t
+            for lot in lots:
+                b = built.get(lot.index, 0)
+                item: dict[str, Any] = {"square": draw(ref(lot))}
+                if b:
+                    item["buildings"] = b
+                elif not any(built.values()) and draw(st.booleans()):
+                    item["mortgaged"] = True
+                out[who].append(item)
+        else:
+            for lot in draw(st.lists(st.sampled_from(lots), unique=True, max_size=len(lots))):
+                out[draw(st.integers(0, owners - 1))].append(
+                    {"square": draw(ref(lot)), "mortgaged": draw(st.booleans())})
+    return out
+
+
+@st.composite
+def valid_tax(draw) -> dict:
+    ed = draw(board_edition())
+    req: dict[str, Any] = {"edition": ed.id, "square": draw(st.sampled_from(TAX_REFS[draw(st.sampled_from([4, 38]))]))}
+    if draw(st.booleans()):
+        req["cash"] = draw(F("income_tax", "cash", cap=5000))
+    if draw(st.booleans()):
+        req["properties"] = draw(position(ed))[0]
+    return req
+
+
+@st.composite
+def valid_jail(draw) -> dict:
+    ed = draw(board_edition())
+    req: dict[str, Any] = {"edition": ed.id,
+                           "turn_in_jail": draw(st.integers(1, ed.rules.jail_max_turns.value)),
+                           "cash": draw(F("jail", "cash", cap=800)),
+                           "cards_owned": draw(st.integers(0, max_get_out_cards(ed)))}
+    if draw(st.booleans()):
+        req["card_offer"] = draw(F("jail", "card_offer", cap=150))
+    if draw(st.booleans()):
+        groups = draw(st.lists(st.sampled_from(boards.GROUPS), unique=True, max_size=4))
+        pairs = [[g, draw(st.sampled_from(levels_of(ed)))] for g in groups]
+        req["opponents_built"] = [p if draw(st.booleans()) else {"group": p[0], "level": p[1]}
+                                  for p in pairs]
+    return req
+
+
+@st.composite
+def valid_mortgage(draw) -> dict:
+    ed = draw(board_edition())
+    sq = draw(st.sampled_from(ed.board.properties))
+    action = draw(F("mortgage", "action"))
+    req: dict[str, Any] = {"edition": ed.id, "action": action}
+    if action == "bankruptcy":
+        lots = draw(st.lists(st.sampled_from(ed.board.properties), min_size=1, max_size=4, unique=True))
+        req["creditor"] = draw(F("mortgage", "creditor"))
+        if len(lots) == 1 and draw(st.booleans()):
+            req["square"] = draw(ref(lots[0]))
+        else:
+            req["squares"] = [draw(ref(s)) for s in lots]
+        return req
+    req["square"] = draw(ref(sq))
+    if action == "mortgage" and sq.kind == "street":
+        group = draw(even_group(ed, sq.group))
+        req["buildings"] = {str(i): b for i, b in group.items() if b}
+    return req
+
+
+@st.composite
+def valid_score(draw) -> dict:
+    edition = draw(st.sampled_from(sorted(EDITIONS)))
+    ed = EDITIONS[edition]
+    if ed.card_game is not None:
+        n = draw(st.integers(ed.card_game.min_players.value, ed.card_game.max_players.value))
+        hotels = draw(st.integers(0, 1))
+        players = []
+        for i in range(n):
+            sets = []
+            for _ in range(draw(st.integers(0, 1))):
+                s = {"value": draw(st.integers(50, 400)), "token": draw(st.booleans())}
+                if hotels and not any(x.get("hotel") for p in players for x in p["sets"]):
+                    s.update(houses=4, hotel=True)
+                else:
+                    s["houses"] = draw(st.integers(0, 2))
+                sets.append(s)
+            players.append({"name": f"K{i}", "money": draw(st.integers(0, 11000)), "sets": sets})
+        req = {"edition": edition, "players": players}
+        if any(s.get("hotel") for p in players for s in p["sets"]):
+            req["hotel_value"] = draw(F("score", "hotel_value", cap=800))
+        return req
+    n = draw(st.integers(ed.rules.min_players.value, ed.rules.max_players.value))
+    holdings = draw(position(ed, n))
+    return {"edition": edition, "players": [
+        {"name": f"S{i}", "cash": draw(st.integers(0, 3000)), "properties": holdings[i]}
+        for i in range(n)]}
+
+
+OPTIONS_NODE = field_node("odds", "options")
+
+
+@st.composite
+def valid_chain(draw, kind: str) -> dict:
+    req: dict[str, Any] = draw(st.fixed_dictionaries({}, optional={
+        "board": F(kind, "board"), "jail_strategy": F(kind, "jail_strategy")}))
+    if draw(st.booleans()):
+        options = draw(declared(OPTIONS_NODE))
+        options.pop("cards_with_replacement", None)  # declared bool, but only true is supported
+        req["options"] = options
+    if kind == "odds" and draw(st.booleans()):
+        req["count"] = draw(F(kind, "count"))
+    return req
+
+
+VALID: dict[str, st.SearchStrategy[dict]] = {
+    "rent": valid_rent(), "check_build": valid_build(), "sell_buildings": valid_build(sell=True),
+    "income_tax": valid_tax(), "jail": valid_jail(), "mortgage": valid_mortgage(),
+    "score": valid_score(), "odds": valid_chain("odds"), "group_rents": valid_chain("group_rents"),
+}
+assert set(VALID) == set(api.KINDS), "a new calculation kind needs a valid-request strategy"
+
+# --------------------------------------------------------------------------- mutations
+
+DECLARED_KEYS = {"error.unknown_field", "error.missing_field", "error.not_an_integer",
+                 "error.not_a_number", "error.not_a_boolean", "error.bad_choice",
+                 "error.not_a_list", "error.not_an_object", "error.list_length", "error.out_of_range"}
+"""The walker's keys (engine.validate): a request's shape, not its rules."""
+
+
+def breakages(node: Node) -> list[tuple[object, set[str]]]:
+    """Values a declared type rejects, with the keys the walker may give: the wrong JSON
+    type, one past the declared range, one item too many."""
+    c = node.check
+    out: list[tuple[object, set[str]]] = []
+    if node.kind in ("int", "float"):
+        want = {"error.not_an_integer" if node.kind == "int" else "error.not_a_number"}
+        out += [("7", want), (True, want), ([1], want)]
+        if c.lo is not None:
+            out.append((c.lo - 1, {"error.out_of_range"}))
+        if c.hi is not None:
+            out.append((c.hi + 1, {"error.out_of_range"}))
+    elif node.kind == "bool":
+        out += [(1, {"error.not_a_boolean"}), ("true", {"error.not_a_boolean"})]
+    elif node.kind == "choice":
+        out += [("zz-no-choice", {"error.bad_choice"}), (True, {"error.bad_choice"})]
+    elif node.kind in ("list", "tuple"):
+        out.append(("x", {"error.not_a_list"}))
+        n = c.max_items if node.kind == "list" else len(node.items)
+        if n is not None:
+            out.append(([0] * (n + 1), {"error.list_length"}))
+    elif node.kind in ("map", "object"):
+        out += [("x", {"error.not_an_object"}), ([1], {"error.not_an_object"})]
+        if node.kind == "map" and c.max_items is not None:
+            out.append(({str(i): 0 for i in range(c.max_items + 1)}, {"error.list_length"}))
+    elif node.kind == "union":
+        out.append((1.5, {"error.not_an_integer", "error.not_a_list", "error.bad_choice",
+                          "error.not_an_object"}))
+    return out
+
+
+@st.composite
+def mutated(draw, kind: str) -> tuple[dict, str | None, set[str]]:
+    """(request, field that must be named, keys it may give): a valid request with one
+    field broken. A field junk replaced (or an ``object`` field, which a lookup checks)
+    may still be fine: then no expectation (``None``)."""
+    req = dict(draw(VALID[kind]))
+    fields = {n: (t, d) for n, t, d, _ in compiled(api.REQUESTS[kind]).fields}
+    op = draw(st.sampled_from(["break", "break", "break", "drop", "unknown", "junk"]))
+    if op == "unknown":
+        name = draw(st.sampled_from(["zz", "Square", "edition ", "hotel"]))
+        req[name] = draw(JUNK)
+        return req, name, {"error.unknown_field"}
+    if op == "drop":
+        required = [n for n, (_, d) in fields.items() if d is MISSING and n in req]
+        if required:
+            name = draw(st.sampled_from(required))
+            del req[name]
+            return req, name, {"error.missing_field"}
+        op = "junk"
+    if op == "break":
+        name = draw(st.sampled_from(sorted(n for n, (t, _) in fields.items() if breakages(t))))
+        value, keys = draw(st.sampled_from(breakages(fields[name][0])))
+        req[name] = value
+        return req, name, keys
+    name = draw(st.sampled_from(sorted(fields)))
+    req[name] = draw(JUNK)
+    return req, None, set()
+
+
+FAMILIES = ["valid"] * 6 + ["mutated"] * 3 + ["junk"]
+"""Six valid, three mutated, one junk request in ten (sampled: one_of would merge repeats)."""
+
+
+def cases(kind: str) -> st.SearchStrategy[tuple[str, object, str | None, set[str]]]:
+    def family(name: str) -> st.SearchStrategy[tuple[str, object, str | None, set[str]]]:
+        if name == "valid":
+            return VALID[kind].map(lambda r: ("valid", r, None, set()))
+        if name == "mutated":
+            return mutated(kind).map(lambda m: ("mutated", *m))
+        return junk_request(kind).map(lambda r: ("junk", r, None, set()))
+    return st.sampled_from(FAMILIES).flatmap(family)
+
+
+# --------------------------------------------------------------------------- the fuzzing
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_fuzz_calculations(kind: str, report) -> None:
+    """Every case: no exception but EngineError, a translated error or a checked answer,
+    the same through the direct call, ``calculate`` and ``calculate_json``; a broken field
+    is named; and the share of valid requests reaching the rules is at least the floor."""
+    seen: Counter[str] = Counter()
+
+    @settings(SETTINGS, max_examples=FUZZ_EXAMPLES)
+    @given(case=cases(kind))
+    def fuzz(case: tuple[str, object, str | None, set[str]]) -> None:
+        family, request, field, keys = case
+        what = f"{kind}({show(request, 300)})"
+        outcome, direct = run(what, lambda: api.KINDS[kind](request))
+        via_api = api.calculate(kind, request)
+        assert plain_json(via_api) == plain_json(direct), what
+        if outcome == "ok":
+            check_answer(via_api, what)
+        if field is not None:
+            assert outcome == "error" and direct["field"] == field and direct["error"] in keys, \
+                (what, field, keys, direct)
+        if family == "valid" and outcome == "error":
+            # a valid request may break a rule (no such card here), never its declared shape
+            assert direct["error"] not in DECLARED_KEYS - {"error.out_of_range", "error.missing_field"}, \
+                (what, direct)
+        try:
+            text = json.dumps(request, allow_nan=False)
+        except (ValueError, TypeError, RecursionError):
+            text = None
+        if text is not None:
+            assert json.loads(api.calculate_json(kind, text)) == plain_json(via_api), what
+        seen[family] += 1
+        seen[f"{family} ({outcome})"] += 1
+
+    fuzz()
+    for name, n in seen.items():  # "valid (ok)": section "engine fuzz, valid requests", "rent (ok)"
+        family, _, outcome = name.partition(" ")
+        report(f"engine fuzz, {family} requests", f"{kind} {outcome}".strip(), n)
+    share = seen["valid (ok)"] / max(1, seen["valid"])
+    assert seen["valid"] >= FUZZ_EXAMPLES // 4, f"only {seen['valid']} valid cases ran"
+    assert share >= VALID_FLOOR, f"{kind}: only {share:.0%} of {seen['valid']} valid requests reach the rules"
+
+
+def deep(depth: int, as_dict: bool = False) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = {"x": value} if as_dict else [value]
+    return value
+
+
+@pytest.mark.parametrize("kind", KINDS + ["nope"])
+def test_deep_huge_and_broken_json(kind: str) -> None:
+    """Nesting deeper than the recursion limit, ints too long to print or parse, NaN and
+    infinity, text that is not JSON: a translated error, never a crash."""
+    requests: list[object] = [
+        deep(50_000), deep(50_000, as_dict=True),
+        {"edition": "nl-2001", "players": deep(20_000), "square": deep(20_000, as_dict=True),
+         "opponents_built": deep(20_000), "options": deep(20_000, as_dict=True)},
+        {"edition": "nl-2001", "square": 10 ** 5000, "cash": -(10 ** 5000), "turn_in_jail": 2},
+        {"edition": 10 ** 5000}, {"edition": "9" * 5000, "square": "9" * 5000},
+        {"edition": "nl-2001", "square": "9" * 5000, "action": "lift", "turn_in_jail": 1,
+         "cash": 1, "players": [{"properties": [{"square": "9" * 5000}]}, {}]},
+        {"edition": "nl-2001", "cash": math.inf, "turn_in_jail": math.nan, "square": math.nan},
+        {"edition": "classic-us", "square": "²", "action": "lift", "players": [{"cash": "²"}]},
+        {"edition": "nl-2001", "buildings": {"9" * 5000: 1}, "action": "mortgage", "square": 39},
+        {"edition": "nl-2001", "opponents_built": [[10 ** 5000, 10 ** 5000]], "cash": 1, "turn_in_jail": 1},
+        {"board": "nl-euro", "options": {"doubles_to_jail": 10 ** 5000}},
+    ]
+    for request in requests:
+        result = api.calculate(kind, request)
+        if "error" in result:
+            check_error(result, kind)
+        else:
+            check_answer(result, kind)
+    for text in ("[" * 200_000 + "]" * 200_000, '{"a":' * 100_000 + "1" + "}" * 100_000,
+                 '{"cash": ' + "9" * 5000 + "}", "{", "NaN", '{"a": Infinity}', "1e999", "\udcff", "",
+                 b"\xff\xfe", None, 7):
+        out = json.loads(api.calculate_json(kind, text))  # type: ignore[arg-type]
+        check_error(out, kind) if "error" in out else check_answer(out, kind)
+    if kind == "nope":
+        for bad_kind in (None, 7, "", "RENT", "x" * 10_000, ["rent"]):
+            check_error(api.calculate(bad_kind, {}), "kind")  # type: ignore[arg-type]
+
+
+TEXT = st.text(max_size=12)
+SCALARS = st.one_of(st.sampled_from(NASTY), st.integers(), TEXT, st.booleans(), st.none(),
+                    st.floats(allow_nan=True, allow_infinity=True))
+OPTIONS = st.one_of(st.none(), declared(OPTIONS_NODE), st.dictionaries(
+    st.sampled_from([f[0] for f in OPTIONS_NODE.fields] + ["board", "nonsense"]),
+    st.one_of(st.integers(-3, 12), st.floats(allow_nan=True, allow_infinity=True), SCALARS),
+    max_size=3), JUNK)
+BOARD_IDS = st.one_of(st.sampled_from(markov.BOARD_IDS), st.sampled_from(["dutch", "NL-EURO"]), SCALARS)
+GROUP_LEVEL = st.tuples(st.one_of(st.sampled_from(boards.GROUPS), SCALARS),
+                        st.one_of(st.integers(-1, 6), SCALARS)).map(list)
+
+
+@settings(SETTINGS, max_examples=80)
+@given(board=BOARD_IDS, strategy=st.one_of(st.sampled_from(markov.JAIL_STRATEGIES), SCALARS),
+       count=st.one_of(st.sampled_from(markov.COUNTS), SCALARS), options=OPTIONS,
+       built=st.one_of(st.lists(GROUP_LEVEL, max_size=4), JUNK))
+def test_markov_functions(board, strategy, count, options, built) -> None:
+    """The chain's public functions called directly: an answer or EngineError, nothing else;
+    odds are probabilities summing to 1; expected rents are finite and not negative."""
+    outcome, odds = run("landing_odds", lambda: markov.landing_odds(board, strategy, count, options))
+    if outcome == "ok":
+        probs = [p["probability"] for p in odds["positions"]]  # type: ignore[index]
+        assert len(probs) == 41 and all(0 <= p <= 1 for p in probs)
+        assert math.isclose(sum(probs), 1.0, abs_tol=1e-9)
+        plain_json(odds)
+    outcome, table = run("group_rent_table", lambda: markov.group_rent_table(board, strategy, options))
+    if outcome == "ok":
+        plain_json(table)
+    outcome, advice = run("jail_advice_inputs", lambda: markov.jail_advice_inputs(built, board, options))
+    if outcome == "ok":
+        for name in ("leave_turn", "stay_turn", "last_stay_turn", "free_turn"):
+            assert math.isfinite(advice[name]) and advice[name] >= 0  # type: ignore[index]
+
+
+@settings(SETTINGS, max_examples=80)
+@given(ref_=st.one_of(st.sampled_from(sorted(EDITIONS)), st.integers(-45, 45), st.sampled_from(
+           ["Kalverstraat", " kalverstraat ", "BOARDWALK", "  Station   Zuid ", "040", "0039", "٣",
+            "²", "-1", "1e1", "9" * 400, "Gevangenis"] + [d.id for d in cards.DECKS]
+           + sorted(CLAUSES)[:5]), SCALARS, JUNK),
+       group=st.one_of(st.sampled_from(list(boards.GROUPS) + ["stations", "utilities"]), SCALARS),
+       house_rules=st.one_of(st.lists(st.one_of(st.sampled_from(editions.HOUSE_RULES), SCALARS),
+                                      max_size=4), SCALARS))
+@example(ref_=None, group=None, house_rules=None)  # once gave the 12 squares without a group
+def test_lookups(ref_, group, house_rules) -> None:
+    """Editions, squares, groups, decks, clauses and house rules looked up with anything:
+    the thing itself or a translated EngineError."""
+    if run("edition", lambda: editions.edition(ref_))[0] == "ok":
+        assert editions.edition(ref_) is EDITIONS[ref_]
+    run("board_edition", lambda: editions.board_edition(ref_))
+    run("with_house_rules", lambda: editions.with_house_rules(EDITIONS["nl-2001"].rules, house_rules))
+    for board in (boards.ATLANTIC_CITY, boards.DUTCH):
+        outcome, sq = run("Board.find", lambda: board.find(ref_))
+        if outcome == "ok":
+            assert board.squares[sq.index] is sq  # type: ignore[attr-defined]
+        run("Board.square", lambda: board.square(ref_))  # type: ignore[arg-type]
+        outcome, lots = run("Board.group", lambda: board.group(group))
+        if outcome == "ok":
+            assert lots and all(s.is_property and s.group == group for s in lots)  # type: ignore[union-attr]
+    run("deck", lambda: cards.deck(ref_))  # type: ignore[arg-type]
+    if run("clause", lambda: clauses.clause(ref_))[0] == "ok":
+        assert clauses.clause(ref_).id == ref_  # type: ignore[arg-type]
+
+
+def test_every_error_key_of_the_engine_is_translated(report) -> None:
+    """Static complement: every ``error.*`` key written in engine/ exists in every locale."""
+    keys: set[str] = set()
+    for path in Path(api.__file__).parent.glob("*.py"):
+        keys |= set(re.findall(r'"(error\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    keys |= {f"error.card_count.{c}" for c in ("house", "hotel", "token")}  # built as f-strings
+    assert len(keys) > 10, "the scan found no error keys: the pattern is wrong"
+    for key in sorted(keys):
+        for lang in LANGS:
+            assert key in CATALOGS.texts[lang], f"{key} missing in {lang}"
+    report("engine catalogs", "error keys in every locale", len(keys))
+
+
+def test_describe() -> None:
+    described = api.describe()
+    plain_json(described)
+    assert {e["id"] for e in described} == set(EDITIONS)
