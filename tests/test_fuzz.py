@@ -720,3 +720,386 @@ def test_describe() -> None:
     described = api.describe()
     plain_json(described)
     assert {e["id"] for e in described} == set(EDITIONS)
+
+
+# --------------------------------------------------------------------------- properties: rent
+
+
+def rent_of(ed: Edition, sq: boards.Square, **fields: Any) -> int:
+    return answer("rent", {"edition": ed.id, "square": sq.index, **fields})["amount"]
+
+
+@pytest.mark.parametrize("edition", BOARD_EDITIONS)
+def test_rent_rises_with_every_building(edition: str) -> None:
+    """rent-houses, rent-set-double: on every street of every edition, the whole group owned,
+    the rent rises with each building: unbuilt (doubled) < 1 house < ... < hotel, and a
+    built lot earns its deed's figure (the short game's hotel after three houses too)."""
+    ed = EDITIONS[edition]
+    for sq in streets(ed):
+        size = len(ed.board.group(sq.group))
+        amounts = [rent_of(ed, sq, owned=size, buildings=b) for b in levels_of(ed)]
+        assert amounts == sorted(set(amounts)), (edition, sq.name, amounts)
+        assert amounts[1:] == [sq.rents[b] for b in levels_of(ed)[1:]], (edition, sq.name)
+
+
+@pytest.mark.parametrize("edition", BOARD_EDITIONS)
+def test_unbuilt_street_rent(edition: str) -> None:
+    """rent-street, rent-set-double, rent-mortgaged-group, rent-partly-built: an unbuilt
+    street earns its base rent, double once the owner has the whole group (where the
+    edition doubles); a mortgaged lot in the group cancels the doubling only where the
+    edition says so (000: none; 001: double; 002, 003: the others keep it); a group with
+    buildings elsewhere still doubles the unbuilt lot where ``partly_built_double``."""
+    ed = EDITIONS[edition]
+    r = ed.rules
+    for sq in streets(ed):
+        size, base = len(ed.board.group(sq.group)), sq.rents[0]
+        double = 2 * base if r.set_double_rent.value else base
+        for owned in range(1, size + 1):
+            assert rent_of(ed, sq, owned=owned) == (double if owned == size else base)
+        for mortgaged in range(1, size):
+            expected = base if r.mortgaged_group_rent.value == "none" else double
+            assert rent_of(ed, sq, owned=size, group_mortgaged=mortgaged) == expected, (edition, sq.name)
+        built = double if r.partly_built_double.value else base
+        assert rent_of(ed, sq, owned=size, group_built=True) == built
+
+
+@pytest.mark.parametrize("edition", BOARD_EDITIONS)
+def test_station_rent(edition: str) -> None:
+    """rent-station, rent-card-arrival: a station's rent is the deed's figure for the number
+    the owner has (mortgaged ones counting where ``mortgaged_count_for_set``), rising with
+    each station; the nearest-railroad card doubles it where the edition has that card."""
+    ed = EDITIONS[edition]
+    r = ed.rules
+    table = r.station_rents.value
+    for sq in ed.board.group("stations"):
+        amounts = [rent_of(ed, sq, owned=n) for n in range(1, 5)]
+        assert amounts == list(table) and amounts == sorted(set(amounts)), (edition, amounts)
+        for n in range(2, 5):
+            for m in range(1, n):
+                counted = n if r.mortgaged_count_for_set.value else n - m
+                assert rent_of(ed, sq, owned=n, group_mortgaged=m) == table[counted - 1]
+        card = {"edition": ed.id, "square": sq.index, "owned": 2, "arrival": "nearest-card"}
+        if r.station_card_double.value:
+            assert answer("rent", card)["amount"] == 2 * table[1]
+        else:
+            assert api.calculate("rent", card)["error"] == "error.no_such_card"
+
+
+@PROPERTY
+@given(request=valid_rent())
+def test_rent_answers(request: dict) -> None:
+    """Every answered rent: rent-claim closes the explanation with the amount; a mortgaged
+    property earns nothing (rent-mortgaged); the owner in jail collects as the edition says
+    (rent-owner-in-jail); a utility earns its multiplier times the dice that count
+    (rent-utility, rent-utility-card; the speed die's number added, bus and Mr. Monopoly 0)."""
+    result = api.calculate("rent", request)
+    if "error" in result:  # e.g. the nearest card on a street: a rule, not a crash
+        assert result["error"] in {"error.no_such_card", "error.missing_field"}, result
+        return
+    check_answer(result, "rent")
+    ed, amount, steps = EDITIONS[request["edition"]], result["amount"], result["steps"]
+    r = ed.rules
+    sq = ed.board.find(request["square"])
+    if request.get("mortgaged"):
+        assert amount == 0 and steps[-1]["clause"] == "rent-mortgaged"
+        return
+    if request["owner_in_jail"] and not r.owner_in_jail_collects.value:
+        assert amount == 0 and steps[-1]["clause"] == "rent-owner-in-jail"
+        return
+    assert steps[-1]["clause"] == "rent-claim" and steps[-1]["params"]["amount"] == amount > 0
+    assert [s["params"]["rent"] for s in steps if "rent" in s["params"]][-1] == amount
+    if request["owner_in_jail"]:
+        assert api.calculate("rent", {**request, "owner_in_jail": False})["amount"] == amount
+    if sq.kind == "utility":
+        mode = (r.utility_dice if request["arrival"] == "roll" else r.utility_dice_by_card).value
+        roll = request["dice"] if mode == "arrival-roll" else request["reroll"]
+        total = roll[0] + roll[1]
+        if r.speed_die.value:
+            face = roll[2] if len(roll) == 3 else request.get("speed_face")
+            total += face if isinstance(face, int) else 0
+        owned, gm = request["owned"], request.get("group_mortgaged", 0)
+        counted = owned if r.mortgaged_count_for_set.value else owned - gm
+        multiplier = 10 if mode == "card-10x" else r.utility_multipliers.value[counted - 1]
+        assert amount == multiplier * total, (request, result)
+
+
+# --------------------------------------------------------------------------- properties: building
+
+
+def group_of(ed: Edition, result: Mapping[str, Any], key: str) -> dict[int, int]:
+    return {int(i): b for i, b in result[key].items()}
+
+
+def bank_before(ed: Edition, request: Mapping[str, Any], group: dict[int, int]) -> tuple[int, int]:
+    houses, hotels = on_board(group)
+    return (request.get("bank_houses", ed.rules.houses_in_bank.value - houses),
+            request.get("bank_hotels", ed.rules.hotels_in_bank.value - hotels))
+
+
+def purchase(ed: Edition, group: Mapping[int, int]) -> int:
+    """What the buildings on a group cost to buy: houses, and a hotel's price plus the
+    houses paid for before it."""
+    out = 0
+    for i, b in group.items():
+        sq = ed.board.squares[i]
+        out += sq.house_cost * level(ed, b) if b != HOTEL else \
+            sq.hotel_cost + ed.rules.houses_before_hotel.value * sq.house_cost
+    return out
+
+
+@PROPERTY
+@given(request=valid_build())
+def test_build_keeps_the_group_even_and_the_bank_whole(request: dict) -> None:
+    """build-even, build-hotel, build-limit: an accepted building adds one level to the
+    square alone and leaves the group even (levels differ by at most one); a house costs
+    the deed's house price and takes one of the bank's houses, a hotel hands the houses
+    back and takes a hotel; the bank never goes below zero; a refusal says why."""
+    result = answer("check_build", request)
+    ed = EDITIONS[request["edition"]]
+    sq = ed.board.find(request["square"])
+    before = group_of(ed, result, "buildings_before")
+    houses, hotels = bank_before(ed, request, before)
+    assert result["bank_houses_after"] >= 0 and result["bank_hotels_after"] >= 0
+    if not result["allowed"]:
+        assert result["reasons"] and result["buildings_after"] is None
+        assert (result["bank_houses_after"], result["bank_hotels_after"]) == (houses, hotels)
+        return
+    after = group_of(ed, result, "buildings_after")
+    changed = {i for i in before if before[i] != after[i]}
+    assert changed == {sq.index} and level(ed, after[sq.index]) == level(ed, before[sq.index]) + 1
+    levels = [level(ed, b) for b in after.values()]
+    assert max(levels) - min(levels) <= 1
+    assert result["cost"] == sq.house_cost
+    if result["building"] == "hotel":
+        hbh = ed.rules.houses_before_hotel.value
+        assert (result["bank_houses_after"], result["bank_hotels_after"]) == (houses + hbh, hotels - 1)
+    else:
+        assert (result["bank_houses_after"], result["bank_hotels_after"]) == (houses - 1, hotels)
+
+
+@PROPERTY
+@given(request=valid_build(sell=True))
+def test_selling_back_brings_half_the_price(request: dict) -> None:
+    """build-sell, build-sell-hotel: buildings sold back bring half what they cost (a hotel:
+    half its price plus half the houses paid before it); the bank's houses and hotels
+    change by exactly what leaves the board (never below zero); an accepted sale leaves the
+    group even; the steps' amounts add up to the proceeds."""
+    result = answer("sell_buildings", request)
+    ed = EDITIONS[request["edition"]]
+    before = group_of(ed, result, "buildings_before")
+    houses, hotels = bank_before(ed, request, before)
+    assert result["bank_houses_after"] >= 0 and result["bank_hotels_after"] >= 0
+    if not result["allowed"]:
+        assert result["reasons"] and result["proceeds"] == 0
+        return
+    after = group_of(ed, result, "buildings_after")
+    assert 2 * result["proceeds"] == purchase(ed, before) - purchase(ed, after)
+    levels = [level(ed, b) for b in after.values()]
+    assert max(levels) - min(levels) <= 1
+    (h0, t0), (h1, t1) = on_board(before), on_board(after)
+    assert result["bank_houses_after"] - houses == h0 - h1
+    assert result["bank_hotels_after"] - hotels == t0 - t1
+    parts = [s["params"]["amount"] for s in result["steps"] if s["key"] in ("step.sell.houses", "step.sell.hotel")]
+    assert sum(parts) == result["proceeds"] == result["steps"][-1]["params"]["proceeds"]
+
+
+# --------------------------------------------------------------------------- properties: mortgage, tax
+
+
+def interest(ed: Edition, value: int) -> tuple[Fraction, int]:
+    """(exact, paid): the edition's interest, rounded up to a whole unit (ruling-interest-rounding)."""
+    exact = Fraction(value * ed.rules.mortgage_interest_percent.value, 100)
+    return exact, math.ceil(exact)
+
+
+@PROPERTY
+@given(request=valid_mortgage())
+def test_mortgage_amounts(request: dict) -> None:
+    """mortgage-value, mortgage-lift, mortgage-rounding, mortgage-transfer,
+    mortgage-buildings, bankrupt-mortgaged: the value is the deed's (half the price);
+    lifting costs the value plus the edition's interest rounded up; keeping a received
+    lot costs the interest twice; mortgaging sells the buildings the edition's scope names
+    at half their price first; a player creditor's totals are the sums of the lots."""
+    result = answer("mortgage", request)
+    ed = EDITIONS[request["edition"]]
+    action = request["action"]
+    if action == "bankruptcy":
+        lots = result["lots"]
+        for lot in lots:
+            sq = ed.board.squares[lot["square"]["index"]]
+            assert lot["value"] == sq.mortgage == sq.price // 2
+        if request["creditor"] == "player":
+            now = {True: 1, False: 0}[ed.rules.creditor_pays_interest.value]
+            for lot in lots:
+                paid = interest(ed, lot["value"])[1]
+                lift, keep = lot["options"]
+                assert lift["total"] == lot["value"] + paid and keep["now"] == now * paid
+            t = result["totals"]
+            assert t["lift_all_now"] == sum(lot["options"][0]["now"] for lot in lots)
+            assert t["keep_all_now"] == sum(lot["options"][1]["now"] for lot in lots)
+        return
+    sq = ed.board.find(request["square"])
+    exact, paid = interest(ed, sq.mortgage)
+    assert sq.mortgage == sq.price // 2
+    if action == "lift":
+        assert (result["value"], result["interest"], result["cost"]) == (sq.mortgage, paid, sq.mortgage + paid)
+        assert result["interest_exact"] == exact and paid - 1 < exact <= paid
+    elif action == "receive":
+        lift, keep = result["options"]
+        assert lift["total"] == sq.mortgage + paid and keep["total"] == sq.mortgage + 2 * paid
+        assert result["saving"] == paid
+    else:
+        sold = result["buildings_sold"]
+        assert result["sale_proceeds"] == sum(s["proceeds"] for s in sold)
+        assert result["cash_received"] == result["sale_proceeds"] + result["mortgage_value"]
+        assert result["mortgage_value"] == sq.mortgage and result["lift_cost"] == sq.mortgage + paid
+        for s in sold:
+            lot = s["square"]["index"]
+            assert 2 * s["proceeds"] == purchase(ed, {lot: s["from"]}) - purchase(ed, {lot: s["to"]})
+        if ed.rules.mortgage_scope.value == "group":
+            assert all(s["to"] == 0 for s in sold)
+        else:
+            assert sq.kind != "street" or not sold or any(s["square"]["index"] == sq.index for s in sold) \
+                or not request["buildings"].get(str(sq.index))
+
+
+def worth(ed: Edition, cash: int, properties: list[dict]) -> int:
+    """003 «Regels»: printed price of each unmortgaged property, mortgage value of each
+    mortgaged one, what the buildings cost, and cash."""
+    out = cash
+    for p in properties:
+        sq = ed.board.find(p["square"])
+        out += sq.mortgage if p.get("mortgaged") else sq.price
+        out += purchase(ed, {sq.index: p["buildings"]}) if p.get("buildings") else 0
+    return out
+
+
+@PROPERTY
+@given(request=valid_tax())
+def test_tax(request: dict) -> None:
+    """tax-income, tax-income-percent, tax-luxury: a luxury tax is the square's amount;
+    income tax the edition's flat amount, and where the edition offers 10 % of the worth
+    (classic-us) the worth is counted as 003 says, the 10 % rounded up, the lower of the
+    two due, and the player chooses before counting."""
+    result = answer("income_tax", request)
+    ed = EDITIONS[request["edition"]]
+    r = ed.rules
+    sq = result["square"]["index"]
+    if sq == 38:
+        assert result["amount"] == ed.board.squares[38].tax and result["percent"] is None
+        return
+    flat = r.income_tax.value
+    assert result["flat"] == flat
+    counted = "cash" in request or "properties" in request
+    if r.income_tax_percent.value is None or not counted:
+        assert result["amount"] == flat and result["percent"] is None
+        return
+    w = worth(ed, request.get("cash", 0), request.get("properties", []))
+    percent = math.ceil(Fraction(w * r.income_tax_percent.value, 100))
+    assert (result["worth"], result["percent"], result["amount"]) == (w, percent, min(flat, percent))
+    assert result["cheaper"] == ("equal" if percent == flat else "percent" if percent < flat else "flat")
+    assert result["choose_before_counting"] is True
+
+
+# --------------------------------------------------------------------------- properties: jail, score, odds
+
+
+@PROPERTY
+@given(request=valid_jail())
+def test_jail_decision(request: dict) -> None:
+    """jail-doubles, jail-pay, jail-card: the attempts left count down from the edition's
+    jail turns; the chance of getting out free is 1 - (5/6)^attempts, every probability in
+    [0, 1]; paying is possible with the fine in cash, a card only with one; the advice is
+    one of the options on offer; the same request gives the same answer."""
+    result = answer("jail", request)
+    ed = EDITIONS[request["edition"]]
+    r = ed.rules
+    left = r.jail_max_turns.value - request["turn_in_jail"] + 1
+    assert result["attempts_left"] == left and result["fine"] == r.jail_fine.value
+    options = {o["option"]: o for o in result["options"]}
+    roll = options["roll"]
+    p = 1 - Fraction(5, 6) ** left
+    assert roll["p_free_remaining_fraction"] == f"{p.numerator}/{p.denominator}"
+    assert math.isclose(roll["p_free_remaining"], float(p)) and math.isclose(roll["p_doubles"], 1 / 6)
+    for o in result["options"]:
+        for name in ("p_doubles", "p_free_remaining"):
+            assert name not in o or 0 <= o[name] <= 1
+    assert 0 <= roll["expected_fine"] <= result["fine"]
+    assert options["pay"]["available"] == (request["cash"] >= r.jail_fine.value)
+    assert ("card" in options) == (request.get("cards_owned", 0) > 0)
+    advice = result["advice"]
+    assert advice["choice"] in ("stay", "leave") and advice["option"] in options
+    assert advice["choice"] == "stay" or options[advice["option"]]["available"]
+    assert api.calculate("jail", json.loads(json.dumps(request))) == result
+
+
+@PROPERTY
+@given(request=valid_score())
+def test_score(request: dict) -> None:
+    """short-score, timed-game, cards-scoring, cards-goal: each player's total is the sum of
+    the parts and what the edition's valuation gives (board: cash, printed prices, mortgaged
+    lots at the edition's basis, buildings at their price, a hotel as its houses plus
+    itself; card game: money plus each set's value, again per house, a hotel's value,
+    doubled by a token); the ranking follows the totals and the winners share the top."""
+    result = answer("score", request)
+    ed = EDITIONS[request["edition"]]
+    by_name = {p["name"]: p for p in request["players"]}
+    for p in result["players"]:
+        assert p["total"] == sum(item["amount"] for item in p["breakdown"])
+        given_ = by_name[p["name"]]
+        if ed.card_game is not None:
+            sets = sum((s["value"] * (1 + s.get("houses", 0)) + (request.get("hotel_value", 0) if s.get("hotel") else 0))
+                       * (ed.card_game.token_multiplier.value if s.get("token") else 1)
+                       for s in given_["sets"])
+            assert p["total"] == given_["money"] + sets and p["reached"] == (p["total"] >= 10_000)
+            continue
+        expected = given_["cash"]
+        for item in given_["properties"]:
+            sq = ed.board.find(item["square"])
+            if item.get("mortgaged"):
+                expected += sq.price // 2 if ed.rules.score_mortgaged.value == "half-price" else sq.mortgage
+            else:
+                expected += sq.price
+            b = item.get("buildings", 0)
+            if b:
+                expected += sq.house_cost * (ed.rules.houses_before_hotel.value + 1 if b == HOTEL else b)
+        assert p["total"] == expected, (p, given_)
+    totals = [p["total"] for p in result["ranking"]]
+    assert totals == sorted(totals, reverse=True)
+    top = [p["name"] for p in result["players"] if p["total"] == totals[0]]
+    if ed.card_game is None or totals[0] >= ed.card_game.target.value:
+        assert sorted(result["winners"]) == sorted(top)
+    else:
+        assert result["winners"] == []
+
+
+@settings(PROPERTY, max_examples=30)
+@given(request=valid_chain("odds"))
+def test_landing_odds(request: dict) -> None:
+    """jail-sent, turn-doubles: the long-run odds over the 41 positions (40: in jail) are
+    probabilities summing to 1; nobody ends a roll or a turn on Go To Jail; per roll, the
+    landings per turn are the odds times the rolls per turn (at least one)."""
+    result = answer("odds", request)
+    probs = [p["probability"] for p in result["positions"]]
+    assert len(probs) == 41 and all(0 <= p <= 1 for p in probs)
+    assert math.isclose(sum(probs), 1.0, abs_tol=1e-9) and probs[30] == 0
+    assert result["mean_rolls_per_turn"] >= 1
+    if result["count"] == "roll":
+        for p in result["positions"]:
+            assert math.isclose(p["landings_per_turn"], p["probability"] * result["mean_rolls_per_turn"],
+                                rel_tol=1e-9, abs_tol=1e-12)
+
+
+@settings(PROPERTY, max_examples=20)
+@given(request=valid_chain("group_rents"))
+def test_group_rents(request: dict) -> None:
+    """rent-houses, build-even: a group's expected rent per opponent turn rises with every
+    level (unbuilt doubled, 1-4 houses, hotel), and each building step breaks even after
+    its cost divided by the rent it adds."""
+    result = answer("group_rents", request)
+    for g in result["groups"]:
+        rents = g["expected_rent"]
+        assert len(rents) == 6 and all(a < b for a, b in zip(rents, rents[1:])), g
+        for s in g["steps"]:
+            assert math.isclose(s["break_even_turns"], s["cost"] / s["added_rent"])
+            assert s["cost"] == g["house_cost"] * len(g["squares"])
