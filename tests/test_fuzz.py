@@ -289,7 +289,7 @@ def valid_rent(draw) -> dict:
             req["group_built"] = True
     else:
         owned = draw(st.integers(1, size))
-        req.update(owned=owned, mortgaged=draw(decl("rent", "mortgaged")),
+        req.update(owned=owned, mortgaged=draw(st.sampled_from([False, False, True])),  # 0 rent
                    group_mortgaged=draw(st.integers(0, owned - 1)))
         if sq.kind == "station" and ed.rules.station_card_double.value:
             arrivals.append("nearest-card")
@@ -814,6 +814,33 @@ def test_station_rent(edition: str) -> None:
             assert answer("rent", card)["amount"] == 2 * table[1]
         else:
             assert api.calculate("rent", card)["error"] == "error.no_such_card"
+
+
+@pytest.mark.parametrize("edition", BOARD_EDITIONS)
+def test_utility_rent(edition: str) -> None:
+    """rent-utility, rent-utility-card, speed-die: a utility earns the edition's multiplier
+    for the number owned (4 or 10) times the dice that count: the arrival roll or a new
+    roll as the edition says, by a roll or by a card (classic-us's nearest-utility card:
+    ten times a new roll); with the speed die its number is added (bus, Mr. Monopoly 0)."""
+    ed = EDITIONS[edition]
+    r = ed.rules
+    faces: list[object] = [1, 2, 3, "bus", "mr-monopoly"] if r.speed_die.value else [None]
+    arrivals = ["roll", "card"] + (["nearest-card"] if r.utility_dice_by_card.value == "card-10x" else [])
+    for sq in ed.board.group("utilities"):
+        for owned in (1, 2):
+            for arrival in arrivals:
+                mode = (r.utility_dice if arrival == "roll" else r.utility_dice_by_card).value
+                multiplier = 10 if mode == "card-10x" else r.utility_multipliers.value[owned - 1]
+                for a in range(1, 7):
+                    for b in range(1, 7):
+                        face = faces[(a + b) % len(faces)]
+                        roll = [a, b] if face is None else [a, b, face]
+                        field = "dice" if mode == "arrival-roll" else "reroll"
+                        request = {field: roll, "arrival": arrival, "owned": owned}
+                        if face is not None and field == "dice":
+                            request["speed_face"] = face
+                        extra = face if isinstance(face, int) else 0
+                        assert rent_of(ed, sq, **request) == multiplier * (a + b + extra), request
 
 
 @PROPERTY
