@@ -189,10 +189,16 @@ def field_node(kind: str, name: str) -> Node:
     raise KeyError(name)
 
 
+SQUARE_NAMES = sorted({s.name for b in (boards.ATLANTIC_CITY, boards.DUTCH) for s in b.squares})
+ANY_SQUARE = st.one_of(st.integers(0, 39), st.sampled_from(SQUARE_NAMES))
+"""A square of either board, by index or name (what an ``object`` square field may hold)."""
+
+
 def declared(node: Node, cap: int | None = None) -> st.SearchStrategy[Any]:
     """Values that fit a declared type: its range (capped at ``cap``, to keep amounts
     plausible), choices, list lengths, nested objects (optional fields sometimes absent).
-    ``object`` fields take a value from the declaration's ``enum`` when it has one."""
+    An ``object`` field (checked by a lookup) takes a value of its ``enum``, a text where
+    the schema says string, else a square of either board; a lot map's keys are squares."""
     c = node.check
     if node.kind == "int":
         hi = c.hi if cap is None or c.hi is None else min(c.hi, cap)
@@ -204,15 +210,19 @@ def declared(node: Node, cap: int | None = None) -> st.SearchStrategy[Any]:
     if node.kind == "choice":
         return st.sampled_from(node.choices)
     if node.kind == "any":
-        assert c.enum, "an object field without an enum needs the board: see valid_* below"
-        return st.sampled_from(c.enum)
+        if c.enum:
+            return st.sampled_from(c.enum)
+        return st.text(min_size=1, max_size=12) if c.json == "string" else ANY_SQUARE
+    if node.kind == "map":
+        return st.dictionaries(ANY_SQUARE.map(str), declared(node.items[0], cap),
+                               max_size=min(c.max_items or 4, 4))
     if node.kind == "list":
         hi = 4 if c.max_items is None else min(c.max_items, max(c.min_items, 4))
         return st.lists(declared(node.items[0], cap), min_size=c.min_items, max_size=hi)
     if node.kind == "tuple":
         return st.tuples(*(declared(i, cap) for i in node.items)).map(list)
     if node.kind == "union":
-        return st.one_of([declared(i, cap) for i in node.items if i.kind != "map"])
+        return st.one_of([declared(i, cap) for i in node.items])
     if node.kind == "object":
         required = {n: declared(t, cap) for n, t, d, _ in node.fields if d is MISSING}
         optional = {n: declared(t, cap) for n, t, d, _ in node.fields if d is not MISSING}
@@ -492,10 +502,10 @@ assert set(VALID) == set(api.KINDS), "a new calculation kind needs a valid-reque
 
 # --------------------------------------------------------------------------- mutations
 
-DECLARED_KEYS = {"error.unknown_field", "error.missing_field", "error.not_an_integer",
-                 "error.not_a_number", "error.not_a_boolean", "error.bad_choice",
-                 "error.not_a_list", "error.not_an_object", "error.list_length", "error.out_of_range"}
-"""The walker's keys (engine.validate): a request's shape, not its rules."""
+SHAPE_KEYS = {"error.unknown_field", "error.not_an_integer", "error.not_a_number",
+              "error.not_a_boolean", "error.not_a_list", "error.not_an_object",
+              "error.request_not_object"}
+"""Mistakes of a request's shape: a request that fits its declaration never gets one."""
 
 
 def breakages(node: Node) -> list[tuple[object, set[str]]]:
@@ -558,14 +568,18 @@ def mutated(draw, kind: str) -> tuple[dict, str | None, set[str]]:
     return req, None, set()
 
 
-FAMILIES = ["valid"] * 6 + ["mutated"] * 3 + ["junk"]
-"""Six valid, three mutated, one junk request in ten (sampled: one_of would merge repeats)."""
+FAMILIES = ["valid"] * 5 + ["schema"] * 2 + ["mutated"] * 2 + ["junk"]
+"""In ten requests: five valid, two that only fit the declaration (values in range, any
+square, any edition: the cross-field rules decide), two mutated, one junk (sampled:
+one_of would merge repeated branches)."""
 
 
 def cases(kind: str) -> st.SearchStrategy[tuple[str, object, str | None, set[str]]]:
     def family(name: str) -> st.SearchStrategy[tuple[str, object, str | None, set[str]]]:
         if name == "valid":
             return VALID[kind].map(lambda r: ("valid", r, None, set()))
+        if name == "schema":
+            return declared(compiled(api.REQUESTS[kind]), cap=5000).map(lambda r: ("schema", r, None, set()))
         if name == "mutated":
             return mutated(kind).map(lambda m: ("mutated", *m))
         return junk_request(kind).map(lambda r: ("junk", r, None, set()))
@@ -595,10 +609,9 @@ def test_fuzz_calculations(kind: str, report) -> None:
         if field is not None:
             assert outcome == "error" and direct["field"] == field and direct["error"] in keys, \
                 (what, field, keys, direct)
-        if family == "valid" and outcome == "error":
-            # a valid request may break a rule (no such card here), never its declared shape
-            assert direct["error"] not in DECLARED_KEYS - {"error.out_of_range", "error.missing_field"}, \
-                (what, direct)
+        if family in ("valid", "schema") and outcome == "error":
+            # a request that fits its declaration may break a rule, never its declared shape
+            assert direct["error"] not in SHAPE_KEYS, (what, direct)
         try:
             text = json.dumps(request, allow_nan=False)
         except (ValueError, TypeError, RecursionError):
