@@ -1,13 +1,16 @@
 """The engine fuzzed and its rules checked as properties (Hypothesis): the one fuzz module.
 
-Three families of requests per calculation kind (:data:`engine.api.KINDS`):
+Four families of requests per calculation kind (:data:`engine.api.KINDS`):
 
-* ``valid``: built from the engine's own declarations (:data:`engine.api.REQUESTS`,
+* ``valid`` (half): built from the engine's own declarations (:data:`engine.api.REQUESTS`,
   compiled by :mod:`engine.validate`: ranges, choices, list lengths) and from the editions
   and boards (real square indexes and names, group members, even building levels 0-5, the
   edition's jail turns and card counts), so that they reach the rules;
+* ``schema``: from the declarations alone (any edition, any square): never rejected for
+  their shape, but the cross-field rules turn most of them away;
 * ``mutated``: a valid request with one field broken (dropped, one past its declared
-  range, of the wrong type, too long, an unknown field added, or junk);
+  range, of the wrong type, too long, an unknown field added), whose error must name that
+  field; or one field replaced by junk;
 * ``junk``: anything (deep, huge, wrong types, half-right requests).
 
 What share of each family reaches the rules (an answer, not an input error) is printed at
@@ -56,13 +59,12 @@ SETTINGS = settings(deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much])
 FUZZ_EXAMPLES = 250
-"""Fuzz cases per kind (all three families)."""
+"""Fuzz cases per kind (all four families)."""
 PROPERTY = settings(SETTINGS, max_examples=60)
 """Examples per property (every one reaches the rules)."""
 
 KINDS = sorted(api.KINDS)
 BOARD_EDITIONS = [e for e in sorted(EDITIONS) if EDITIONS[e].board is not None]
-CARD_EDITIONS = [e for e in sorted(EDITIONS) if EDITIONS[e].card_game is not None]
 
 # --------------------------------------------------------------------------- catalogs and checks
 
@@ -575,6 +577,7 @@ one_of would merge repeated branches)."""
 
 
 def cases(kind: str) -> st.SearchStrategy[tuple[str, object, str | None, set[str]]]:
+    """(family, request, field its error must name or None, keys that error may have)."""
     def family(name: str) -> st.SearchStrategy[tuple[str, object, str | None, set[str]]]:
         if name == "valid":
             return VALID[kind].map(lambda r: ("valid", r, None, set()))
@@ -622,7 +625,7 @@ def test_fuzz_calculations(kind: str, report) -> None:
         seen[f"{family} ({'answered' if outcome == 'ok' else 'error'})"] += 1
 
     fuzz()
-    for name, n in seen.items():  # "valid (ok)": section "engine fuzz, valid requests", "rent (ok)"
+    for name, n in seen.items():  # "valid (answered)": in "engine fuzz, valid requests", "rent (answered)"
         family, _, outcome = name.partition(" ")
         report(f"engine fuzz, {family} requests", f"{kind} {outcome}".strip(), n)
     share = seen["valid (answered)"] / max(1, seen["valid"])
