@@ -261,17 +261,13 @@ def as_buildings(ed: Edition, lv: int) -> int:
 
 
 @st.composite
-def even_group(draw, ed: Edition, group: str, built: bool | None = None) -> dict[int, int]:
-    """Even buildings on a colour group (levels differ by at most one): index -> buildings."""
+def even_group(draw, ed: Edition, group: str, built: bool = False) -> dict[int, int]:
+    """Even buildings on a colour group, index -> buildings: levels ``lo`` or ``lo + 1``
+    (``built``: at least one building on every lot)."""
     top = level(ed, HOTEL)
-    lots = ed.board.group(group)  # type: ignore[union-attr]
-    lo = draw(st.integers(1 if built else 0, 0 if built is False else top))
-    out = {}
-    for lot in lots:
-        out[lot.index] = as_buildings(ed, min(top, lo + draw(st.integers(0, 1))) if lo < top else top)
-    if built is False:
-        out = dict.fromkeys(out, 0)
-    return out
+    lo = draw(st.integers(1 if built else 0, top))
+    return {lot.index: as_buildings(ed, min(top, lo + draw(st.integers(0, 1))))
+            for lot in ed.board.group(group)}  # type: ignore[union-attr]
 
 
 def board_edition() -> st.SearchStrategy[Edition]:
@@ -286,6 +282,8 @@ def streets(ed: Edition) -> list[boards.Square]:
 
 @st.composite
 def valid_rent(draw) -> dict:
+    """A rent request that reaches the rules: a built street has its whole group, a lot
+    mortgaged at most with the others, the arrivals the edition has."""
     ed = draw(board_edition())
     kind = draw(st.sampled_from(["street", "street", "station", "utility"]))  # 22, 4 and 2 squares
     sq = draw(st.sampled_from([s for s in ed.board.properties if s.kind == kind]))
@@ -330,9 +328,11 @@ def on_board(group: dict[int, int]) -> tuple[int, int]:
 
 @st.composite
 def valid_build(draw, sell: bool = False) -> dict:
+    """A building (or, ``sell``, selling) request on an evenly built group, the bank's
+    stock within the box, mortgaged lots only where nothing is built."""
     ed = draw(board_edition())
     lots = ed.board.group(draw(st.sampled_from(streets(ed))).group)
-    group = draw(even_group(ed, lots[0].group, built=True if sell else None))
+    group = draw(even_group(ed, lots[0].group, built=sell))
     top = max(level(ed, b) for b in group.values())
     # half the time a most built lot: where building on is uneven, selling first is even
     sq = draw(st.sampled_from([lot for lot in lots if level(ed, group[lot.index]) == top]
@@ -404,6 +404,7 @@ def position(draw, ed: Edition, owners: int = 1) -> list[list[dict]]:
 
 @st.composite
 def valid_tax(draw) -> dict:
+    """A tax request: a tax square, sometimes the cash and a position for the 10 %."""
     # half the time an edition with the 10 % choice (classic-us): the rest are flat amounts
     ed = draw(st.one_of(board_edition(), st.sampled_from(PERCENT_TAX).map(EDITIONS.__getitem__)))
     req: dict[str, Any] = {"edition": ed.id, "square": draw(st.sampled_from(TAX_REFS[draw(st.sampled_from([4, 38]))]))}
@@ -416,6 +417,7 @@ def valid_tax(draw) -> dict:
 
 @st.composite
 def valid_jail(draw) -> dict:
+    """A jail request within the edition's jail turns and get-out cards."""
     ed = draw(board_edition())
     req: dict[str, Any] = {"edition": ed.id,
                            "turn_in_jail": draw(st.integers(1, ed.rules.jail_max_turns.value)),
@@ -433,6 +435,7 @@ def valid_jail(draw) -> dict:
 
 @st.composite
 def valid_mortgage(draw) -> dict:
+    """A mortgage, lift, receive or bankruptcy request on real lots."""
     ed = draw(board_edition())
     sq = draw(st.sampled_from(ed.board.properties))
     action = draw(decl("mortgage", "action"))
@@ -454,6 +457,8 @@ def valid_mortgage(draw) -> dict:
 
 @st.composite
 def valid_score(draw) -> dict:
+    """A score request: the edition's player count, a possible position (card game: sets
+    within the box's cards)."""
     edition = draw(st.sampled_from(sorted(EDITIONS)))
     ed = EDITIONS[edition]
     if ed.card_game is not None:
@@ -486,6 +491,7 @@ OPTIONS_NODE = field_node("odds", "options")
 
 @st.composite
 def valid_chain(draw, kind: str) -> dict:
+    """An odds or group-rents request: board, strategy and declared options."""
     req: dict[str, Any] = draw(st.fixed_dictionaries({}, optional={
         "board": decl(kind, "board"), "jail_strategy": decl(kind, "jail_strategy")}))
     if draw(st.booleans()):
