@@ -93,7 +93,9 @@ class Board:
 
     def group(self, group: str) -> tuple[Square, ...]:
         """The squares of a colour group, or all stations / utilities."""
-        key = (id(self), group if isinstance(group, str) else "")
+        if not isinstance(group, str):  # None would match the squares without a group
+            raise EngineError("error.unknown_group", field="group", group=show(group))
+        key = (id(self), group)
         found = _GROUPS.get(key)  # boards are module constants: their groups are asked often
         if found is None:
             found = tuple(s for s in self.squares if s.group == group)

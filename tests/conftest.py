@@ -2,13 +2,13 @@
 
 Tests record counts with the ``report`` fixture (``report("engine fuzz", "rent", 300)``);
 at the end of the run :func:`pytest_terminal_summary` prints every count, so they show in
-the output of ``./dev test`` even without ``-s``. The case counter of
-``tests/test_engine_fuzz.py`` (module global ``CASES``) is printed too when it ran.
+the output of ``./dev test`` even without ``-s``; a part (``"rent (ok)"``) also shows its
+share of its parent (``tests/test_fuzz.py``: what share of each kind's requests reaches
+the rules).
 """
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Callable
@@ -56,10 +56,6 @@ def built_site() -> Path:
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
     """Print the recorded counts (fuzz cases, pages checked) after the test results."""
     counts = {k: Counter(v) for k, v in _counts(config).items()}
-    legacy = sys.modules.get("test_engine_fuzz")
-    cases = getattr(legacy, "CASES", None)
-    if cases:
-        counts.setdefault("engine fuzz (tests/test_engine_fuzz.py)", Counter()).update(cases)
     if not counts:
         return
     terminalreporter.section("fuzz cases and pages checked")
@@ -68,5 +64,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
         # "rent (ok)" is a part of "rent": only names without such a parent are summed
         total = sum(n for name, n in items.items() if name.split(" (")[0] == name
                     or name.split(" (")[0] not in items)
-        detail = ", ".join(f"{name} {n}" for name, n in sorted(items.items()))
+        detail = ", ".join(f"{name} {n}{_share(n, items.get(name.split(' (')[0]), name)}"
+                           for name, n in sorted(items.items()))
         terminalreporter.write_line(f"{section}: {total} - {detail}")
+
+
+def _share(n: int, parent: int | None, name: str) -> str:
+    """`` = 92 %`` after a part's count (``"rent (ok)"`` of ``"rent"``), else nothing."""
+    if not parent or name.split(" (")[0] == name:
+        return ""
+    return f" = {100 * n / parent:.0f} %"
