@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -570,9 +571,12 @@ def render(ctx: Context) -> str:
     shared = shared_data(ctx)
     links = {k: (v[0], v[1]) for k, v in shared["clauses"].items()}
     form = Form(ctx, fmt, cid, state)
+    form_html = FORMS[kind](form)
     output = render_output(fmt, VIEWS[kind], result, links)
-    config = {"kind": kind, "id": cid, "defaults": state}
-    share = f"?{query_string(kind, state)}#{cid}"
+    query = query_string(kind, canonical_request(kind, state))
+    config = {"kind": kind, "id": cid, "defaults": state, "query": query,
+              "too_large": too_large_texts(fmt, form_html)}
+    share = f"?{query}#{cid}"
     parts = []
     if first:
         parts.append(f'<link rel="stylesheet" href="{h(asset_root(lang, ctx.slug, ctx.use_directory_urls))}'
@@ -584,7 +588,7 @@ def render(ctx: Context) -> str:
         f'<h3 class="calc-title" id="{cid}-title">{fmt.t(f"calc.{kind}.title").html(lang)}</h3>',
         f'<p class="calc-intro">{fmt.t(f"calc.{kind}.intro").html(lang)}</p>',
         f'<form class="calc-form" novalidate data-kind="{kind}" aria-describedby="{cid}-title">',
-        FORMS[kind](form),
+        form_html,
         f'<div class="calc-actions"><button type="submit" class="md-button md-button--primary '
         f'calc-submit" hidden>{fmt.t("calc.calculate").html(lang)}</button>'
         f'<button type="button" class="md-button calc-reset" hidden>'
@@ -605,6 +609,15 @@ def render(ctx: Context) -> str:
         parts.append(f'<script type="module" src="{h(root)}assets/calculators/calculators.mjs">'
                      f'</script>')
     return "\n".join(parts)
+
+
+def too_large_texts(fmt: Formatter, form_html: str) -> dict[str, str]:
+    """"This number is too large" for every limit of the form's number fields (``max=``;
+    ``""``: the engine's :data:`MAX_AMOUNT`, for fields without one), rendered here: the
+    page shows it for a number past what JSON holds exactly, and formats no number."""
+    limits = {m: int(m) for m in re.findall(r'<input [^>]*\bmax="(\d+)"', form_html)}
+    limits[""] = MAX_AMOUNT
+    return {k: fmt.html("calc.input.too_large", {"max": fmt.number(v)}) for k, v in limits.items()}
 
 
 def calculator_button(ctx: Context, kind: str) -> Html:
