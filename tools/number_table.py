@@ -76,10 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     text = source()
     if args.check:
         same = TARGET.exists() and TARGET.read_text(encoding="utf-8") == text
-        print("up to date" if same else f"{TARGET.relative_to(ROOT)} differs from Babel")
+        print("up to date" if same else f"{TARGET} differs from Babel")
         return 0 if same else 1
     TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)}")
+    print(f"wrote {TARGET}")
     return 0
 
 
