@@ -339,6 +339,18 @@ def test_query_string_round_trips() -> None:
         assert got_kind == kind
         pairs = urlstate.flatten_request(canon)
         assert _flatten_strings(decoded) == pairs, (kind, request)
+        # a list of scalars is one comma-joined value, as the page splits it (asList)
+        for path, value in pairs:
+            raw = _at(canon, path)
+            if isinstance(raw, list):
+                assert ([] if value == "" else value.split(",")) == [str(int(v)) if isinstance(v, bool) else str(v)
+                                            for v in raw], (path, value)
+
+
+def _at(data: Any, path: str) -> Any:
+    for part in path.split("."):
+        data = data[int(part)] if isinstance(data, list) else data[part]
+    return data
 
 
 def _flatten_strings(tree: dict[str, Any], prefix: str = "") -> list[tuple[str, str]]:
