@@ -2,8 +2,9 @@
 the result's HTML; an engine error -> its HTML and the field it belongs to.
 
 The build (``hooks/render_calculator.py``) and the browser's worker (through
-:func:`present.api.answer`) call these same functions. Every text goes through
-``html.escape`` (:meth:`present.messages.Text.html`); the only markup is the presenter's own.
+:func:`present.api.answer`) call these same functions. Every text and attribute value goes
+through :func:`present.messages.escape` (``html.escape``'s rule); the only markup is the
+presenter's own.
 
 >>> p = Presenter({"lang": "nl", "messages": {"calc.yes": "ja"}, "fallback": [], "counts": {}})
 >>> p.scalar(True), p.scalar(1234.5), p.scalar([1, 2], money=True, currency="EUR")
@@ -13,11 +14,10 @@ The build (``hooks/render_calculator.py``) and the browser's worker (through
 from __future__ import annotations
 
 import re
-from html import escape as h
 from typing import Any, Mapping
 
 from present import numbers
-from present.messages import Messages
+from present.messages import Messages, escape as h
 from present.views import View, money_params
 
 Links = Mapping[str, "tuple[str, str] | list[str]"]

@@ -259,6 +259,15 @@ def test_headline_amounts_are_the_presenters(lang: str) -> None:
             assert want.replace("€", "&#x20ac;") in html or want in html, (example.id, want)
 
 
+def test_escape_is_html_escape() -> None:
+    import html
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        text = "".join(rng.choice("<>&\"'a é\u00a0{}") for _ in range(rng.randint(0, 12)))
+        assert messages.escape(text) == html.escape(text, quote=True), text
+
+
 def test_views_escape_what_they_show() -> None:
     fmt = rc.Formatter("nl")
     result = calculate("score", {"edition": "nl-2001", "players": [
