@@ -78,7 +78,10 @@ async function fetchBytes(url) {
 // Import engine.api without running engine/__init__.py (which adds the package's Python
 // helpers); engine.api itself imports every calculation module (plain imports), so the
 // "warm" step below has nothing left to import and only confirms the kind. The presenter
-// (present/, in the same archive) is imported with it: every answer goes through it.
+// (present/, in the same archive; every answer goes through it) is imported by the first
+// warm step after "ready", or by the first answer if that comes sooner: measured in Node,
+// its import costs about 35 ms on a cold boot, which "ready" does not wait for (a restored
+// snapshot holds it already).
 const IMPORT_ENGINE = `
 import sys, types
 if "engine" not in sys.modules:
@@ -92,21 +95,25 @@ if "present" not in sys.modules:
     _present.__path__ = [${JSON.stringify(`${ENGINE_DIR}/present`)}]
     _present.__package__ = "present"
     sys.modules["present"] = _present
-import present.api
 
 _monopoly_context = None
 
 
 def _monopoly_warm(kind):
+    if kind == "present":
+        import present.api
+        return True
     return kind in engine.api.KINDS
 
 
 def _monopoly_set_context(text):
     global _monopoly_context
+    import present.api
     _monopoly_context = present.api.load_context(text)
 
 
 def _monopoly_answer(kind, text):
+    import present.api
     return present.api.answer(kind, text, _monopoly_context)
 `;
 
@@ -141,7 +148,7 @@ function keepSnapshot(pyodide, runtime) {
   if (!snapshot || !snapshot.make || snapshot.taken) return;
   snapshot.taken = true;
   try {
-    for (const kind of ["rent", "check_build", "income_tax", "jail", "mortgage", "score", "odds"]) runtime.warm(kind);
+    for (const kind of ["present", "rent", "check_build", "income_tax", "jail", "mortgage", "score", "odds"]) runtime.warm(kind);
     const bytes = pyodide.makeMemorySnapshot();
     caches.open(SNAPSHOT_CACHE).then(async (cache) => {
       for (const old of await cache.keys()) await cache.delete(old);
@@ -208,6 +215,7 @@ let warming = null;
 function warmUp(runtime) {
   if (warming) return;
   warming = true;
+  if (!toWarm.includes("present")) toWarm.unshift("present");
   const next = () => {
     const kind = toWarm.shift();
     if (kind === undefined) {
