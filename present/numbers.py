@@ -21,11 +21,16 @@ from typing import Any
 
 from present.number_data import NUMBERS
 
-LANGS: tuple[str, ...] = tuple(sorted(NUMBERS["langs"]))
+LANGS: tuple[str, ...] = tuple(sorted(NUMBERS["decimal"]))
+
+
+_BY_LANG: dict[str, dict[str, Any]] = {
+    lang: {k: v[lang] for k, v in NUMBERS.items() if k != "symbols"} for lang in LANGS}
 
 
 def _data(lang: str) -> dict[str, Any]:
-    found = NUMBERS["langs"].get(lang)
+    """The table's entries of one language."""
+    found = _BY_LANG.get(lang)
     if found is None:
         raise ValueError(f"no number data for language {lang!r}")
     return found

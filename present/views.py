@@ -60,6 +60,12 @@ def _v(path: str, fmt: str | None = None, **kw: Any) -> dict[str, Any]:
     return out
 
 
+_PLAYER_COLUMNS: list[dict[str, Any]] = [
+    {"label": "calc.score.col.player", "path": "name"},
+    {"label": "calc.score.col.rank", "lookup": "ranking", "match": "name", "field": "rank"},
+]
+"""The first columns of both score tables (board game and card game)."""
+
 VIEWS: Mapping[str, View] = {
     "rent": [
         {"key": "calc.rent.result", "class": "calc-headline",
@@ -165,9 +171,7 @@ VIEWS: Mapping[str, View] = {
         {"table": "players", "caption": "calc.score.table",
          "when": {"path": "mode", "ne": "card-game"},
          "columns": [
-             {"label": "calc.score.col.player", "path": "name"},
-             {"label": "calc.score.col.rank", "lookup": "ranking", "match": "name",
-              "field": "rank"},
+             *_PLAYER_COLUMNS,
              {"label": "calc.score.col.cash", "sum": "breakdown", "where": {"item": ["cash"]},
               "field": "amount", "fmt": AMOUNT},
              {"label": "calc.score.col.properties", "sum": "breakdown",
@@ -181,9 +185,7 @@ VIEWS: Mapping[str, View] = {
         {"table": "players", "caption": "calc.score.table",
          "when": {"path": "mode", "eq": "card-game"},
          "columns": [
-             {"label": "calc.score.col.player", "path": "name"},
-             {"label": "calc.score.col.rank", "lookup": "ranking", "match": "name",
-              "field": "rank"},
+             *_PLAYER_COLUMNS,
              {"label": "calc.score.col.money", "sum": "breakdown", "where": {"item": ["money"]},
               "field": "amount", "fmt": AMOUNT},
              {"label": "calc.score.col.income", "path": "round_income", "fmt": AMOUNT},

@@ -51,8 +51,9 @@ def test_number_table_is_what_babel_gives() -> None:
 
 def test_number_table_check_fails_when_edited(tmp_path: Path, monkeypatch) -> None:
     edited = tmp_path / "number_data.py"
-    edited.write_text(number_table.TARGET.read_text(encoding="utf-8").replace("'group': '.'",
-                                                                              "'group': ','"))
+    text = number_table.TARGET.read_text(encoding="utf-8")
+    assert "'decimal': {'da': ','" in text
+    edited.write_text(text.replace("'decimal': {'da': ','", "'decimal': {'da': '.'"))
     monkeypatch.setattr(number_table, "TARGET", edited)
     assert number_table.main(["--check"]) == 1
 

@@ -38,24 +38,24 @@ def _affixes(pattern: Any, minus: str) -> dict[str, list[str]]:
 
 
 def table() -> dict[str, Any]:
-    """The data, from Babel: ``{"langs": {lang: {...}}, "symbols": NARROW}``."""
+    """The data, from Babel: one entry per property, each by language (``decimal``,
+    ``group``, ``minus``, ``grouping``, ``currency`` and ``percent`` affixes), and the
+    narrow ``symbols``."""
     from babel import Locale
     from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 
-    langs: dict[str, Any] = {}
+    out: dict[str, Any] = {"decimal": {}, "group": {}, "minus": {}, "grouping": {},
+                           "currency": {}, "percent": {}, "symbols": dict(NARROW)}
     for lang in LANGS:
         loc = Locale.parse(lang)
         minus = get_minus_sign_symbol(lang)
-        decimal = loc.decimal_formats[None]
-        langs[lang] = {
-            "decimal": get_decimal_symbol(lang),
-            "group": get_group_symbol(lang),
-            "minus": minus,
-            "grouping": decimal.grouping[0],
-            "currency": _affixes(loc.currency_formats["standard"], minus),
-            "percent": _affixes(loc.percent_formats[None], minus),
-        }
-    return {"langs": langs, "symbols": dict(NARROW)}
+        out["decimal"][lang] = get_decimal_symbol(lang)
+        out["group"][lang] = get_group_symbol(lang)
+        out["minus"][lang] = minus
+        out["grouping"][lang] = loc.decimal_formats[None].grouping[0]
+        out["currency"][lang] = _affixes(loc.currency_formats["standard"], minus)
+        out["percent"][lang] = _affixes(loc.percent_formats[None], minus)
+    return out
 
 
 def source() -> str:
