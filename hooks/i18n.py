@@ -36,7 +36,7 @@ from typing import Callable, Iterable, Literal, Mapping
 from babel.messages.pofile import PoFileError, read_po
 
 from present import numbers as _numbers
-from present.messages import count_of, plural_rule  # noqa: F401  (the one plural evaluator)
+from present.messages import count_of, fill, plural_rule  # noqa: F401  (the one evaluator)
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")
@@ -196,22 +196,17 @@ def placeholders(text: str) -> frozenset[str]:
 
 
 def format_message(text: str, params: Mapping[str, object]) -> str:
-    """Fill ``{name}`` placeholders (plain names only, no attribute access).
+    """Fill ``{name}`` placeholders (plain names only, no attribute access), strictly: a
+    placeholder without its parameter is a KeyError (the calculators' filler,
+    :func:`present.messages.fill`, which this uses, shows ``?`` instead).
 
     >>> format_message("{n} huizen {{x}}", {"n": 3})
     '3 huizen {x}'
     """
-    out = []
-    for literal, name, _spec, _conv in string.Formatter().parse(text):
-        out.append(literal)
-        if name is None:
-            continue
-        if not _FIELD.match(name):
-            raise ValueError(f"bad placeholder {{{name}}}")
-        if name not in params:
-            raise KeyError(f"message needs the parameter {name!r}")
-        out.append(str(params[name]))
-    return "".join(out)
+    missing = sorted(placeholders(text) - set(params))  # ValueError for malformed braces
+    if missing:
+        raise KeyError(f"message needs the parameter {missing[0]!r}")
+    return fill(text, {k: str(v) for k, v in params.items()})
 
 
 def format_number(lang: str, number: int | float) -> str:
