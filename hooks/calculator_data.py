@@ -12,6 +12,7 @@ worker's presenter loads it as its language context (``present.api.load_context`
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
@@ -21,6 +22,7 @@ from hooks.i18n import SOURCE_LANG, translations
 from engine.boards import GROUPS, Board
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, Edition
+from engine.validate import MAX_AMOUNT
 from present.render import Presenter
 
 CALC_PAGE = "calculators"
@@ -178,3 +180,12 @@ def shared_data(ctx: Context) -> dict[str, Any]:
         },
         "page": {"calculators": ctx.url(CALC_PAGE)},
     }
+
+
+def too_large_texts(fmt: Formatter, form_html: str) -> dict[str, str]:
+    """"This number is too large" for every limit of the form's number fields (``max=``;
+    ``""``: the engine's :data:`MAX_AMOUNT`, for fields without one), rendered here: the
+    page shows it for a number past what JSON holds exactly, and formats no number."""
+    limits = {m: int(m) for m in re.findall(r'<input [^>]*\bmax="(\d+)"', form_html)}
+    limits[""] = MAX_AMOUNT
+    return {k: fmt.html("calc.input.too_large", {"max": fmt.number(v)}) for k, v in limits.items()}

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from hooks.calculator_data import (  # noqa: F401  (the page data, re-exported)
     CALC_PAGE, MAX_PLAYERS, Formatter, _json_script, asset_root, groups_text, page_messages,
-    shared_data)
+    shared_data, too_large_texts)
 from hooks.common import ROOT, Context, Html, h, page_path  # noqa: F401  (ROOT: sys.path set up)
 from hooks.i18n import LANGS, SOURCE_LANG, translations
 
@@ -530,6 +529,10 @@ Measured: starting during parsing instead of after the page's scripts saves a fe
 ms before a shared link's answer (see the performance page)."""
 
 
+PAGE_MODULES = ("fields", "runtime", "urlstate")
+"""The modules ``calculators.mjs`` imports (``docs/assets/calculators/``)."""
+
+
 def runtime_starter(assets: Mapping[str, str], eager: bool) -> str:
     """The inline ``<script>`` of :data:`STARTER_JS` (``hooks/runtime_starter.js``) for a page:
     the file's code, the same on every page (one CSP hash), and its values as data
@@ -606,18 +609,12 @@ def render(ctx: Context) -> str:
     ]
     if first:
         root = asset_root(lang, ctx.slug, ctx.use_directory_urls)
+        # its modules fetched with it, not one round trip after it (the import graph is flat)
+        parts += [f'<link rel="modulepreload" href="{h(root)}assets/calculators/{m}.mjs">'
+                  for m in PAGE_MODULES]
         parts.append(f'<script type="module" src="{h(root)}assets/calculators/calculators.mjs">'
                      f'</script>')
     return "\n".join(parts)
-
-
-def too_large_texts(fmt: Formatter, form_html: str) -> dict[str, str]:
-    """"This number is too large" for every limit of the form's number fields (``max=``;
-    ``""``: the engine's :data:`MAX_AMOUNT`, for fields without one), rendered here: the
-    page shows it for a number past what JSON holds exactly, and formats no number."""
-    limits = {m: int(m) for m in re.findall(r'<input [^>]*\bmax="(\d+)"', form_html)}
-    limits[""] = MAX_AMOUNT
-    return {k: fmt.html("calc.input.too_large", {"max": fmt.number(v)}) for k, v in limits.items()}
 
 
 def calculator_button(ctx: Context, kind: str) -> Html:
