@@ -38,7 +38,7 @@ from engine.editions import EDITIONS, HOUSE_RULES
 from engine.rent import ARRIVALS, rent_reads
 
 if TYPE_CHECKING:  # the output half (messages, numbers) is the formatter's own module
-    from hooks.render_calculator import Formatter
+    from hooks.calculator_data import Formatter
 
 PAGE_EDITION: Mapping[str, str] = {"nl": "nl-2001", "sv": "nordic-2005", "da": "nordic-2005",
                                    "nb": "nordic-2005"}
@@ -456,7 +456,8 @@ def unshown_fields(kind: str, request: Mapping[str, Any], lang: str = SOURCE_LAN
     """
     # the request's spelling (URL state) and the messages live with the output half, which
     # imports this module: imported when called
-    from hooks.render_calculator import Formatter, canonical_request, flatten_request
+    from hooks.calculator_data import Formatter
+    from present.urlstate import canonical_request, flatten_request
 
     state = canonical_request(kind, request)
     if kind not in FORMS or str(state.get("edition")) not in KIND_EDITIONS.get(kind, ()):

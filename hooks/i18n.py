@@ -24,7 +24,6 @@ never as HTML, and the checks reject markup in a catalog outright.
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 import re
 import string
@@ -35,7 +34,9 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Literal, Mapping
 
 from babel.messages.pofile import PoFileError, read_po
-from babel.numbers import format_decimal
+
+from present import numbers as _numbers
+from present.messages import count_of, fill, plural_rule  # noqa: F401  (the one evaluator)
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")
@@ -194,39 +195,18 @@ def placeholders(text: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def count_of(value: object) -> int | None:
-    """The whole number in a count parameter, raw or already formatted (``"1\xa0500"``).
-
-    >>> count_of(3), count_of("1\xa0500"), count_of("3,5"), count_of(None), count_of(True)
-    (3, 1500, None, None, None)
-    """
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        digits = re.sub(r"[\s\u00a0\u202f.]", "", value)
-        return int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 16 else None
-    return None
-
-
 def format_message(text: str, params: Mapping[str, object]) -> str:
-    """Fill ``{name}`` placeholders (plain names only, no attribute access).
+    """Fill ``{name}`` placeholders (plain names only, no attribute access), strictly: a
+    placeholder without its parameter is a KeyError (the calculators' filler,
+    :func:`present.messages.fill`, which this uses, shows ``?`` instead).
 
     >>> format_message("{n} huizen {{x}}", {"n": 3})
     '3 huizen {x}'
     """
-    out = []
-    for literal, name, _spec, _conv in string.Formatter().parse(text):
-        out.append(literal)
-        if name is None:
-            continue
-        if not _FIELD.match(name):
-            raise ValueError(f"bad placeholder {{{name}}}")
-        if name not in params:
-            raise KeyError(f"message needs the parameter {name!r}")
-        out.append(str(params[name]))
-    return "".join(out)
+    missing = sorted(placeholders(text) - set(params))  # ValueError for malformed braces
+    if missing:
+        raise KeyError(f"message needs the parameter {missing[0]!r}")
+    return fill(text, {k: str(v) for k, v in params.items()})
 
 
 def format_number(lang: str, number: int | float) -> str:
@@ -235,7 +215,7 @@ def format_number(lang: str, number: int | float) -> str:
     >>> format_number("nl", 1500), format_number("sv", 1500).replace("\\xa0", " ")
     ('1.500', '1 500')
     """
-    return format_decimal(number, locale=lang)
+    return _numbers.number(lang, number, max_decimals=3)
 
 
 def _lex_po(shown: str, text: str) -> tuple[list[Problem], list[tuple[str, int]]]:
@@ -325,7 +305,7 @@ def _load_catalog(lang: str, folder: Path, root: Path) -> Catalog:
                 continue
             entries[entry.key] = entry
     try:
-        plural = _gettext.c2py(plural_expr)
+        plural = plural_rule(plural_expr)
     except ValueError:
         problems.append(Problem(files[0] if files else lang, None,
                                 f"bad Plural-Forms expression {plural_expr!r}"))

@@ -4,7 +4,8 @@ After every build this copies the pinned Pyodide core files from
 ``node_modules/pyodide`` into ``site/assets/pyodide/``, writes a trimmed standard library
 (``python_stdlib-engine.zip``: only the files listed in ``hooks/pyodide_stdlib.txt``, which
 ``node tools/pyodide_stdlib.mjs`` recorded by running the engine's test requests in
-Pyodide; the worker boots with ``loadPyodide({stdLibURL})``) and packs ``engine/*.py``
+Pyodide; the worker boots with ``loadPyodide({stdLibURL})``) and packs ``engine/*.py`` and
+``present/*.py`` (the presenter)
 into ``site/assets/engine.zip``, which the calculators' Web Worker unpacks in
 Pyodide. Nothing is ever loaded from a CDN; no micropip, no wheels.
 
@@ -66,25 +67,36 @@ class AssetError(RuntimeError):
     """A runtime file is missing or does not match the pinned version."""
 
 
+ZIP_PACKAGES: tuple[str, ...] = ("engine", "present")
+"""The packages in the archive: the engine and the presenter the worker answers with."""
+
+
 def engine_sources(root: Path = ROOT) -> list[Path]:
-    """The engine's Python files, sorted: exactly what goes into the archive."""
-    files = sorted((root / "engine").glob("*.py"))
-    if not files:
-        raise AssetError(f"no engine sources found in {root / 'engine'}")
+    """The Python files of :data:`ZIP_PACKAGES`, sorted: exactly what goes into the archive."""
+    files = []
+    for package in ZIP_PACKAGES:
+        found = sorted((root / package).glob("*.py"))
+        if not found:
+            raise AssetError(f"no {package} sources found in {root / package}")
+        files += found
     return files
 
 
+def _member(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
 def engine_zip_names(root: Path = ROOT) -> list[str]:
-    """The archive member names (``engine/<module>.py``)."""
-    return [f"engine/{p.name}" for p in engine_sources(root)]
+    """The archive member names (``engine/<module>.py``, ``present/<module>.py``)."""
+    return [_member(p) for p in engine_sources(root)]
 
 
 def engine_zip_bytes(root: Path = ROOT) -> bytes:
-    """A deterministic zip of ``engine/*.py`` (same sources, same bytes)."""
+    """A deterministic zip of ``engine/*.py`` and ``present/*.py`` (same sources, same bytes)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for path in engine_sources(root):
-            info = zipfile.ZipInfo(f"engine/{path.name}", date_time=_ZIP_DATE)
+            info = zipfile.ZipInfo(_member(path), date_time=_ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())

@@ -3,20 +3,19 @@
 The directive renders a real HTML form (labels tied to inputs, an edition selector
 defaulting to the page language's edition) and, under it, the result for the default
 inputs computed now, in CPython, by the same engine the browser runs later: the page
-is useful with JavaScript off. A JSON block carries what the page script
-(``docs/assets/calculators/calculators.mjs``) needs: the messages in the page
-language (Dutch where a key is missing, marked), the boards, the clause links and a
-declarative *view* of each result kind. This module's :func:`render_output` and the
-script's ``renderOutput`` interpret the same view, so the build-time result and the
-live one are the same HTML.
+is useful with JavaScript off. The result's HTML comes from the presenter
+(:mod:`present`), the same functions the browser's worker calls for every recalculation
+(``present.api.answer``). A JSON block carries what the page needs: the language context
+the worker's presenter uses (the messages in the page language, Dutch where a key is
+missing, marked; plural rules; clause links), the boards and a few texts the build
+numbered (list legends, default player names).
 
 State lives in the URL (see DESIGN.md, "Calculator links"): :func:`calculator_link`
-builds a link that opens a calculator pre-filled with a request.
+builds a link that opens a calculator pre-filled with a request (encoded by
+:mod:`present.urlstate`, the one encoder).
 
 >>> calculator_link("nl", "rent", {"edition": "nl-2001", "square": 39, "owned": 2})
 'calculators.md?calc=rent&edition=nl-2001&square=39&owned=2#calc-rent'
->>> flatten_request({"players": [{"name": "An", "properties": [{"square": 5}]}], "dice": [3, 4]})
-[('players.0.name', 'An'), ('players.0.properties.0.square', '5'), ('dice', '3,4')]
 >>> format_amount("nl", 1500, "EUR"), format_amount("sv", -82.5, "USD")
 ('€\\xa01.500', '−82,50\\xa0$')
 """
@@ -25,147 +24,33 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping
-from urllib.parse import quote
+from typing import Any, Mapping
 
+from hooks.calculator_data import (  # noqa: F401  (the page data, re-exported)
+    CALC_PAGE, MAX_PLAYERS, Formatter, _json_script, asset_root, groups_text, page_messages,
+    shared_data, too_large_texts)
 from hooks.common import ROOT, Context, Html, h, page_path  # noqa: F401  (ROOT: sys.path set up)
-from hooks.i18n import LANGS, SOURCE_LANG, count_of, translations
+from hooks.i18n import LANGS, translations
+from hooks.templates import calculator_fragment, html
 
 from engine.api import calculate
-from engine.boards import GROUPS, Board
-from engine.clauses import CLAUSES
-from engine.errors import EngineError
-from engine.validate import MAX_AMOUNT
-from engine.editions import EDITIONS, Edition
-
-# the forms (fields, values, options, which fields show): hooks/calculator_forms.py
-from hooks.calculator_forms import (BOARD_EDITIONS, CALC_PAGE, FORMS, KIND_EDITIONS,  # noqa: F401
-                                    MAX_PLAYERS, MIN_PLAYERS, PAGE_EDITION, Form,
-                                    default_request, rent_fields, unshown_fields)
+from engine.validate import MAX_AMOUNT  # noqa: F401  (the tests read the limit here)
+from present.numbers import amount as format_amount, number as format_number  # noqa: F401
+from present.render import Presenter, render_error, render_output  # noqa: F401
+from present.urlstate import canonical_request, flatten_request, query_string  # noqa: F401
+from present.views import MONEY_PARAMS, VIEWS  # noqa: F401
 
 KINDS: tuple[str, ...] = ("rent", "jail", "mortgage", "score")
 """The calculators, by engine calculation kind."""
 
-HOTEL = 5
-
-MONEY_PARAMS: Mapping[str, frozenset[str]] = {
-    "step.rent.": frozenset({"rent", "base", "amount", "rents"}),
-    "step.jail.": frozenset({"fine", "cash", "shortfall", "price", "leave_cost", "cost_leave",
-                             "cost_stay", "stay_saves", "leave_turn", "stay_turn",
-                             "last_stay_turn", "free_turn"}),
-    "step.mortgage.": frozenset({"hotel_half", "half_price", "amount", "value", "total", "sale",
-                                 "exact", "interest", "cost", "later", "lift_now", "keep_now",
-                                 "keep_later", "lift_all_now", "keep_all_now",
-                                 "keep_all_later"}),
-    "step.score.": frozenset({"cash", "properties", "mortgaged", "houses_amount",
-                              "hotels_amount", "total", "money", "income", "target", "best",
-                              "hotel_value", "value", "amount"}),
-}
-"""Which step parameters are amounts of money (formatted in the edition's currency), by
-message-key prefix. The same names can be counts elsewhere (``mortgaged`` in rent steps)."""
-
-MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step.score.", "error.")
-"""Message keys the page script may need."""
+# the forms (fields, values, options, which fields show): hooks/calculator_forms.py
+from hooks.calculator_forms import (BOARD_EDITIONS, FORMS, KIND_EDITIONS,  # noqa: F401,E402
+                                    MIN_PLAYERS, PAGE_EDITION, Form, default_request,
+                                    rent_fields, unshown_fields)
 
 
-# --------------------------------------------------------------------------- URL state
-
-
-def _scalar(value: object) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def flatten_request(request: Mapping[str, Any], prefix: str = "") -> list[tuple[str, str]]:
-    """A request as URL query pairs: dotted paths, lists of scalars comma-joined, booleans 1/0.
-
-    Mappings and lists of objects nest by key or index; ``None`` is left out.
-
-    >>> flatten_request({"opponents_built": [["red", 2]], "mortgaged": True, "card_offer": None})
-    [('opponents_built.0', 'red,2'), ('mortgaged', '1')]
-    """
-    out: list[tuple[str, str]] = []
-    for key, value in request.items():
-        path = f"{prefix}{key}"
-        if value is None:
-            continue
-        if isinstance(value, Mapping):
-            out.extend(flatten_request(value, f"{path}."))
-        elif isinstance(value, (list, tuple)):
-            if all(not isinstance(v, (Mapping, list, tuple)) for v in value):
-                out.append((path, ",".join(_scalar(v) for v in value)))
-            else:
-                for i, item in enumerate(value):
-                    if isinstance(item, Mapping):
-                        out.extend(flatten_request(item, f"{path}.{i}."))
-                    else:
-                        out.append((f"{path}.{i}", ",".join(_scalar(v) for v in item)))
-        else:
-            out.append((path, _scalar(value)))
-    return out
-
-
-def _square_index(board: Board | None, ref: Any) -> Any:
-    """A square reference as its board index when the board knows it (else as given)."""
-    if board is None or isinstance(ref, bool):
-        return ref
-    try:
-        return board.find(ref).index
-    except EngineError:
-        return ref  # the engine will refuse it, naming the field
-
-
-def canonical_request(kind: str, request: Mapping[str, Any]) -> dict[str, Any]:
-    """``request`` with every square named by its board index, the way the form holds it
-    (the engine accepts names too; a link and the form must agree on one spelling).
-
-    >>> canonical_request("rent", {"edition": "nl-2001", "square": "Kalverstraat"})
-    {'edition': 'nl-2001', 'square': 39}
-    >>> canonical_request("mortgage", {"edition": "nl-2001", "squares": [39, "station zuid"]})
-    {'edition': 'nl-2001', 'squares': [5, 39]}
-    >>> canonical_request("rent", {"edition": "nl-modern-speed", "reroll": [3, 4, "bus"]})
-    {'edition': 'nl-modern-speed', 'reroll': [3, 4], 'speed_face': 'bus'}
-    """
-    ed = EDITIONS.get(str(request.get("edition")))
-    board = ed.board if ed is not None else None
-    out = dict(request)
-    reroll = out.get("reroll")
-    if isinstance(reroll, list) and len(reroll) == 3 and "speed_face" not in out:
-        # the form asks for the speed die's face in a field of its own
-        out["reroll"], out["speed_face"] = reroll[:2], reroll[2]
-    if "square" in out:
-        out["square"] = _square_index(board, out["square"])
-    if isinstance(out.get("squares"), list):
-        # the form lists checked lots in board order
-        out["squares"] = sorted((_square_index(board, r) for r in out["squares"]),
-                                key=lambda r: (not isinstance(r, int), str(r).zfill(3)))
-    built = out.get("opponents_built")
-    if isinstance(built, list) and all(isinstance(b, (list, tuple)) and len(b) == 2
-                                       and b[0] in GROUPS for b in built):
-        # the form lists the colour groups in board order
-        out["opponents_built"] = sorted((list(b) for b in built), key=lambda b: GROUPS.index(b[0]))
-    if isinstance(out.get("players"), list):
-        players = []
-        for player in out["players"]:
-            if isinstance(player, Mapping) and isinstance(player.get("properties"), list):
-                player = {**player, "properties": [
-                    {**p, "square": _square_index(board, p["square"])}
-                    if isinstance(p, Mapping) and "square" in p else p
-                    for p in player["properties"]]}
-            players.append(player)
-        out["players"] = players
-    return out
-
-
-def query_string(kind: str, request: Mapping[str, Any]) -> str:
-    """``calc=<kind>&...`` for a request (what the page script writes into the URL)."""
-    pairs = [("calc", kind), *flatten_request(request)]
-    return "&".join(f"{quote(k, safe='.')}={quote(v, safe=',-')}" for k, v in pairs)
+# --------------------------------------------------------------------------- links
 
 
 def calculator_link(lang: str, kind: str, request: Mapping[str, Any]) -> str:
@@ -209,636 +94,6 @@ def _check_link(lang: str, kind: str) -> None:
         raise ValueError(f"unknown calculator {kind!r} (known: {', '.join(KINDS)})")
 
 
-# --------------------------------------------------------------------------- formatting
-
-
-@lru_cache(maxsize=None)
-def _locale_bits(lang: str) -> tuple[str, bool]:
-    """(minus sign, currency symbol first?) for a language, from CLDR via Babel."""
-    from babel import Locale
-    from babel.numbers import get_minus_sign_symbol
-
-    pattern = Locale.parse(lang).currency_formats["standard"].pattern
-    return get_minus_sign_symbol(lang), pattern.lstrip().startswith("¤")
-
-
-CURRENCY_SYMBOL: Mapping[str, str] = {"EUR": "€", "USD": "$"}
-"""Narrow symbols (what ``Intl.NumberFormat`` shows with ``currencyDisplay: narrowSymbol``)."""
-
-
-def format_number(lang: str, value: float | int, decimals: int | None = None) -> str:
-    """A number the way ``Intl.NumberFormat(lang)`` writes it (at most two decimals, or
-    exactly ``decimals``).
-
-    >>> format_number("sv", -1234.5), format_number("nl", 0.5), format_number("da", 7, 2)
-    ('−1\\xa0234,5', '0,5', '7,00')
-    """
-    from babel.numbers import format_decimal
-
-    minus, _ = _locale_bits(lang)
-    fmt = "#,##0" + ("." + "0" * decimals if decimals else "" if decimals == 0 else ".##")
-    text = format_decimal(abs(value), format=fmt, locale=lang, decimal_quantization=True)
-    negative = value < 0 and text.strip("0,.\xa0\u202f ") != ""
-    return f"{minus}{text}" if negative else text
-
-
-def format_amount(lang: str, value: float | int, currency: str | None) -> str:
-    """An amount in the edition's currency, as ``Intl.NumberFormat`` writes it with the
-    narrow symbol: whole amounts without decimals, others with two."""
-    decimals = 0 if float(value).is_integer() else 2
-    minus, first = _locale_bits(lang)
-    digits = format_number(lang, abs(value), decimals)
-    sign = minus if value < 0 else ""
-    symbol = CURRENCY_SYMBOL.get(currency or "", currency or "")
-    if not symbol:
-        return f"{sign}{digits}"
-    return f"{symbol}\xa0{sign}{digits}" if first else f"{sign}{digits}\xa0{symbol}"
-
-
-def format_message(template: str, params: Mapping[str, str]) -> str:
-    """Fill ``{name}`` placeholders with already formatted text; ``{{``/``}}`` are braces.
-    A missing parameter shows as ``?`` (never a blank or a crash).
-
-    >>> format_message("{a} en {{b}} {c}", {"a": "1"})
-    '1 en {b} ?'
-    """
-    def sub(m: re.Match[str]) -> str:
-        if m.group(0) == "{{":
-            return "{"
-        if m.group(0) == "}}":
-            return "}"
-        return params.get(m.group(1), "?")
-
-    return re.sub(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)\}", sub, template)
-
-
-@dataclass(frozen=True)
-class Text:
-    """A message ready to show: its text and the language it is really in."""
-
-    text: str
-    lang: str | None  # None: the key exists nowhere (the key itself is shown)
-
-    def html(self, page_lang: str) -> str:
-        """Escaped HTML, a Dutch fallback wrapped in ``span.i18n-fallback[lang=nl]``."""
-        if self.lang is None:
-            return f'<span class="i18n-missing">{h(self.text)}</span>'
-        if self.lang != page_lang:
-            return f'<span class="i18n-fallback" lang="{self.lang}">{h(self.text)}</span>'
-        return h(self.text)
-
-
-class Formatter:
-    """Messages and numbers of one page language: the Python twin of the script's
-    ``Formatter`` (same rules, same output)."""
-
-    def __init__(self, lang: str, messages: Mapping[str, Any] | None = None) -> None:
-        self.lang = lang
-        self.messages = messages if messages is not None else page_messages(lang)
-        self._fallback = frozenset(self.messages["fallback"])
-
-    def entry(self, key: str) -> tuple[Any, str] | None:
-        found = self.messages["messages"].get(key)
-        if found is None:
-            return None
-        return found, SOURCE_LANG if key in self._fallback else self.lang
-
-    def has(self, key: str) -> bool:
-        return key in self.messages["messages"]
-
-    def t(self, key: str, params: Mapping[str, str] | None = None) -> Text:
-        """Message ``key`` with already formatted ``params``."""
-        found = self.entry(key)
-        if found is None:
-            return Text(key, None)
-        text, lang = found
-        params = params or {}
-        if isinstance(text, list):
-            # the form by the catalog's Plural-Forms, counted by the message's count parameter
-            n = count_of(params.get(self.messages["counts"].get(key) or ""))
-            index = 0 if n is None else translations().catalog(lang).plural_index(n)
-            text = text[min(index, len(text) - 1)]
-        return Text(format_message(text, params), lang)
-
-    def plain(self, key: str, params: Mapping[str, str] | None = None) -> str:
-        return self.t(key, params).text
-
-    def amount(self, value: Any, currency: str | None) -> str:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return self.scalar(value)
-        return format_amount(self.lang, value, currency)
-
-    def scalar(self, value: Any, money: bool = False, currency: str | None = None) -> str:
-        """One parameter value as text (see the module's rules: booleans yes/no, money in
-        the currency, numbers the language's way, lists comma-joined, known enum values
-        otherwise the text as it is)."""
-        if value is None:
-            return "—"
-        if isinstance(value, bool):
-            return self.plain("calc.yes" if value else "calc.no")
-        if isinstance(value, (int, float)):
-            return self.amount(value, currency) if money else format_number(self.lang, value)
-        if isinstance(value, (list, tuple)):
-            return ", ".join(self.scalar(v, money, currency) for v in value)
-        if isinstance(value, Mapping):
-            return "—"
-        return str(value)
-
-    def step_params(self, key: str, params: Mapping[str, Any], currency: str | None
-                    ) -> dict[str, str]:
-        money = money_params(key)
-        out = {k: self.scalar(v, k in money, currency) for k, v in params.items()}
-        named = groups_text(self.lang, params.get("groups"))
-        if named is not None:
-            out["groups"] = named
-        return out
-
-
-GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
-"""A step parameter listing colour groups with a level, as the engine writes it."""
-
-
-def groups_text(lang: str, value: object) -> str | None:
-    """Colour groups with their level ("orange 5, red 3") in the page language, or None.
-
-    >>> groups_text("nl", "orange 5, red 3")
-    'Oranje: hotel, Rood: 3 huizen'
-    """
-    if not isinstance(value, str) or not GROUP_LEVELS.match(value):
-        return None
-    cat = translations()
-    return ", ".join(f"{cat.gettext(lang, f'calc.group.{g}')}: {cat.gettext(lang, f'calc.level.{n}')}"
-                     for g, n in (item.split(" ") for item in value.split(", ")))
-
-
-def source_text(fmt: "Formatter", source: str) -> str:
-    """A step's citation in the page language: the board's own figures (``board.md``)
-    read as "the deed (board data)", a rulebook as "source 000 · Huur"."""
-    if source.startswith("board.md"):
-        return fmt.plain("calc.source_board")
-    return fmt.plain("calc.source", {"source": source})
-
-
-def money_params(key: str) -> frozenset[str]:
-    """The parameters of message ``key`` that are amounts of money."""
-    best = ""
-    for prefix in MONEY_PARAMS:
-        if key.startswith(prefix) and len(prefix) > len(best):
-            best = prefix
-    return MONEY_PARAMS.get(best, frozenset())
-
-
-# --------------------------------------------------------------------------- messages
-
-
-@lru_cache(maxsize=16)
-def _messages_cached(lang: str, signature: int) -> dict[str, Any]:
-    cat = translations()
-    src = cat.catalog(SOURCE_LANG)
-    own = cat.catalog(lang)
-    messages: dict[str, Any] = {}
-    fallback: list[str] = []
-    counts: dict[str, str | None] = {}
-    keys = [k for k in src.entries if k.startswith(MESSAGE_PREFIXES)]
-    keys += [k for k in own.entries if k.startswith(MESSAGE_PREFIXES) and k not in src.entries]
-    for key in keys:
-        entry = own.entries.get(key)
-        where = lang
-        if entry is None or not entry.usable:
-            entry, where = src.entries.get(key), SOURCE_LANG
-        if entry is None or not entry.usable:
-            continue
-        messages[key] = list(entry.forms) if entry.plural else entry.forms[0]
-        if entry.plural:
-            counts[key] = cat.plural_count(key)
-        if where != lang:
-            fallback.append(key)
-    # Plural-Forms of the page language: the script evaluates the same expression
-    return {"messages": messages, "fallback": fallback, "counts": counts,
-            "plural": own.plural_expr, "plural_nl": src.plural_expr}
-
-
-def page_messages(lang: str) -> dict[str, Any]:
-    """Every ``calc.*``, ``step.*`` and ``error.*`` message of ``lang``, with
-    the keys that fell back to Dutch listed in ``fallback``."""
-    return _messages_cached(lang, id(translations()))
-
-
-# --------------------------------------------------------------------------- view interpreter
-#
-# A view is a list of blocks, each a line (a message with parameters) or a table. Values:
-#   {"path": "a.b.0"}                      the raw value (text / number / list / yes-no)
-#   {"path": ..., "fmt": "amount"}          money in the result's currency
-#   {"path": ..., "fmt": "percent"}         0.42 -> "42,1" (the message writes the % sign)
-#   {"path": ..., "enum": "calc.x."}        message "calc.x.<value>"
-#   {"sum": "list", "where": {"item": [..]}, "field": "amount", "fmt": "amount"}
-#   {"lookup": "ranking", "match": "name", "field": "rank"}  (row value matched in a list)
-# Conditions ("when"): {"path", "eq" | "ne" | "in" | "truthy" | "falsy" | "len" | "len_gt"
-#   | "ne_path"}; a list of conditions must all hold.
-# The script (calculators.mjs) implements exactly the same.
-
-View = list[dict[str, Any]]
-
-
-def get_path(data: Any, path: str) -> Any:
-    """``a.b.0.c`` inside nested dicts and lists; None when absent.
-
-    >>> get_path({"a": [{"b": 3}]}, "a.0.b"), get_path({"a": []}, "a.1.b")
-    (3, None)
-    """
-    cur = data
-    for part in path.split(".") if path else ():
-        if isinstance(cur, Mapping):
-            cur = cur.get(part)
-        elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
-            cur = cur[int(part)]
-        else:
-            return None
-    return cur
-
-
-def holds(data: Any, when: Any, root: Any = None) -> bool:
-    """Whether a view condition (or list of them) holds for ``data``."""
-    if when is None:
-        return True
-    if isinstance(when, list):
-        return all(holds(data, w, root) for w in when)
-    base = root if when.get("root") and root is not None else data
-    value = get_path(base, when["path"])
-    if "eq" in when:
-        return value == when["eq"]
-    if "ne" in when:
-        return value != when["ne"]
-    if "in" in when:
-        return value in when["in"]
-    if "truthy" in when:
-        return bool(value)
-    if "falsy" in when:
-        return not value
-    if "len" in when:
-        return isinstance(value, list) and len(value) == when["len"]
-    if "len_gt" in when:
-        return isinstance(value, list) and len(value) > when["len_gt"]
-    if "ne_path" in when:
-        return value != get_path(base, when["ne_path"])
-    raise ValueError(f"bad view condition {when!r}")
-
-
-def _key(template: str, data: Any, root: Any) -> str:
-    def sub(m: re.Match[str]) -> str:
-        value = get_path(data, m.group(1))
-        if value is None and root is not None:
-            value = get_path(root, m.group(1))
-        return str(value)
-
-    return re.sub(r"\{([a-z0-9_.]+)\}", sub, template)
-
-
-def value_text(fmt: Formatter, spec: Mapping[str, Any], data: Any, root: Any) -> str:
-    """One view value as text."""
-    currency = get_path(root, "currency")
-    if "sum" in spec:
-        items = get_path(data, spec["sum"]) or []
-        where = spec.get("where", {})
-        total = 0
-        for item in items:
-            if all(get_path(item, k) in v for k, v in where.items()):
-                total += get_path(item, spec["field"]) or 0
-        return fmt.amount(total, currency) if spec.get("fmt") == "amount" else fmt.scalar(total)
-    if spec.get("count"):
-        items = get_path(data, spec["path"])
-        return fmt.scalar(len(items) if isinstance(items, list) else 0)
-    if "lookup" in spec:
-        own = get_path(data, spec["match"])
-        for item in get_path(root, spec["lookup"]) or []:
-            if get_path(item, spec["match"]) == own:
-                return fmt.scalar(get_path(item, spec["field"]))
-        return "—"
-    value = get_path(data, spec["path"])
-    if value is None and spec.get("root"):
-        value = get_path(root, spec["path"])
-    kind = spec.get("fmt")
-    if "enum" in spec:
-        return fmt.plain(f"{spec['enum']}{value}")
-    if kind == "amount":
-        return fmt.amount(value, currency)
-    if kind == "percent" and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return format_number(fmt.lang, round(value * 100, 1))
-    return fmt.scalar(value)
-
-
-def line_html(fmt: Formatter, line: Mapping[str, Any], data: Any, root: Any) -> str:
-    """A view line as HTML (its message, escaped, a fallback marked)."""
-    params = {name: value_text(fmt, spec, data, root)
-              for name, spec in line.get("params", {}).items()}
-    return fmt.t(_key(line["key"], data, root), params).html(fmt.lang)
-
-
-def render_output(fmt: Formatter, view: View, result: Mapping[str, Any],
-                  links: Mapping[str, tuple[str, str]]) -> str:
-    """The HTML of a result: its view's blocks, then the explanation steps."""
-    out = ['<div class="calc-output">']
-    for block in view:
-        if not holds(result, block.get("when"), result):
-            continue
-        if "table" in block:
-            out.append(_table_html(fmt, block, result))
-        else:
-            cls = f' class="{h(block["class"])}"' if block.get("class") else ""
-            out.append(f"<p{cls}>{line_html(fmt, block, result, result)}</p>")
-    steps = result.get("steps") or []
-    if steps:
-        out.append(f'<p class="calc-steps-title">{fmt.t("calc.steps").html(fmt.lang)}</p>')
-        out.append('<ol class="calc-steps">')
-        for s in steps:
-            out.append(_step_html(fmt, s, result.get("currency"), links))
-        out.append("</ol>")
-    out.append("</div>")
-    return "".join(out)
-
-
-def _table_html(fmt: Formatter, block: Mapping[str, Any], root: Any) -> str:
-    rows = get_path(root, block["table"]) or []
-    cols = block["columns"]
-    head = "".join(f'<th scope="col">{fmt.t(c["label"]).html(fmt.lang)}</th>' for c in cols)
-    body = []
-    for row in rows:
-        if not holds(row, block.get("row_when"), root):
-            continue
-        cells = []
-        for i, c in enumerate(cols):
-            label = h(fmt.plain(c["label"]))
-            content = " ".join(line_html(fmt, ln, row, root) for ln in c["lines"]
-                               if holds(row, ln.get("when"), root)) if "lines" in c \
-                else h(value_text(fmt, c, row, root))
-            tag = "th" if i == 0 else "td"
-            scope = ' scope="row"' if i == 0 else ""
-            cells.append(f'<{tag}{scope} data-label="{label}">{content}</{tag}>')
-        body.append(f"<tr>{''.join(cells)}</tr>")
-    caption = f'<caption>{fmt.t(block["caption"]).html(fmt.lang)}</caption>' \
-        if block.get("caption") else ""
-    return (f'<div class="calc-table-wrap"><table class="calc-table">{caption}'
-            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
-
-
-def _step_html(fmt: Formatter, s: Mapping[str, Any], currency: str | None,
-               links: Mapping[str, tuple[str, str]]) -> str:
-    clause = str(s.get("clause"))
-    number, href = links.get(clause, (clause, ""))
-    params = s.get("params") or {}
-    text = fmt.t(str(s.get("key")), fmt.step_params(str(s.get("key")), params, currency))
-    cite = ""
-    if s.get("source"):
-        ruling = s.get("ruling")
-        src = h(source_text(fmt, str(s["source"])))
-        if ruling and ruling in links:
-            rnum, rhref = links[ruling]
-            label = h(fmt.plain("calc.ruling", {"number": rnum}))
-            src += f'; <a href="{h(rhref)}" title="{h(ruling)}">{label}</a>'
-        cite = f' <span class="calc-cite">({src})</span>'
-    return (f'<li data-clause="{h(clause)}"><a class="calc-clause" href="{h(href)}" '
-            f'title="{h(clause)}">{h(number)}</a> '
-            f'<span class="calc-step-text">{text.html(fmt.lang)}</span>{cite}</li>')
-
-
-def render_error(fmt: Formatter, error: Mapping[str, Any], currency: str | None = None) -> str:
-    """The HTML of an engine error (shown above the result; the field shows it too)."""
-    key = str(error.get("error"))
-    params = {k: fmt.scalar(v) for k, v in (error.get("params") or {}).items()}
-    return (f'<div class="calc-output calc-output-error"><p class="calc-error-summary">'
-            f'{fmt.t("calc.invalid").html(fmt.lang)} {fmt.t(key, params).html(fmt.lang)}</p></div>')
-
-
-# --------------------------------------------------------------------------- the views
-
-AMOUNT = "amount"
-
-
-def _v(path: str, fmt: str | None = None, **kw: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"path": path}
-    if fmt:
-        out["fmt"] = fmt
-    out.update(kw)
-    return out
-
-
-VIEWS: Mapping[str, View] = {
-    "rent": [
-        {"key": "calc.rent.result", "class": "calc-headline",
-         "params": {"amount": _v("amount", AMOUNT), "square": _v("square.name")}},
-    ],
-    "jail": [
-        {"key": "calc.jail.advice.{advice.choice}", "class": "calc-headline",
-         "when": {"path": "advice.roll_first", "falsy": True},
-         "params": {"option": _v("advice.option", enum="calc.jail.option.")}},
-        {"key": "calc.jail.advice.roll-first", "class": "calc-headline",
-         "when": {"path": "advice.roll_first", "truthy": True},
-         "params": {"option": _v("advice.option", enum="calc.jail.option.")}},
-        {"key": "calc.jail.attempt",
-         "params": {"turn": _v("turn_in_jail"), "max": _v("max_turns"),
-                    "fine": _v("fine", AMOUNT), "cash": _v("cash", AMOUNT)}},
-        {"table": "options", "caption": "calc.jail.options", "columns": [
-            {"label": "calc.jail.col.option", "path": "option", "enum": "calc.jail.option."},
-            {"label": "calc.jail.col.cost", "path": "cost", "fmt": AMOUNT},
-            {"label": "calc.jail.col.leads_to", "lines": [
-                {"key": "calc.jail.leads_to.{leads_to}"},
-                {"key": "calc.jail.shortfall", "when": {"path": "shortfall", "truthy": True},
-                 "params": {"shortfall": _v("shortfall", AMOUNT)}},
-                {"key": "calc.jail.chance", "when": {"path": "option", "eq": "roll"},
-                 "params": {"fraction": _v("p_free_remaining_fraction"),
-                            "percent": _v("p_free_remaining", "percent"),
-                            "attempts": _v("attempts_left")}},
-                {"key": "calc.jail.on_failure.{on_failure}",
-                 "when": {"path": "option", "eq": "roll"}},
-            ]},
-        ]},
-    ],
-    "mortgage": [
-        {"key": "calc.mortgage.received", "class": "calc-headline",
-         "when": {"path": "action", "eq": "mortgage"},
-         "params": {"total": _v("cash_received", AMOUNT), "square": _v("square.name")}},
-        {"key": "calc.mortgage.received_parts", "when": {"path": "action", "eq": "mortgage"},
-         "params": {"sale": _v("sale_proceeds", AMOUNT), "value": _v("mortgage_value", AMOUNT)}},
-        {"table": "buildings_sold", "caption": "calc.mortgage.sold",
-         "when": [{"path": "action", "eq": "mortgage"},
-                  {"path": "buildings_sold", "len_gt": 0}],
-         "columns": [
-             {"label": "calc.col.square", "path": "square.name"},
-             {"label": "calc.mortgage.col.from", "path": "from", "enum": "calc.level."},
-             {"label": "calc.mortgage.col.to", "path": "to", "enum": "calc.level."},
-             {"label": "calc.mortgage.col.proceeds", "path": "proceeds", "fmt": AMOUNT},
-         ]},
-        {"key": "calc.mortgage.lift_later", "when": {"path": "action", "eq": "mortgage"},
-         "params": {"cost": _v("lift_cost", AMOUNT)}},
-        {"key": "calc.mortgage.lift_cost", "class": "calc-headline",
-         "when": {"path": "action", "eq": "lift"},
-         "params": {"cost": _v("cost", AMOUNT), "square": _v("square.name")}},
-        {"key": "calc.mortgage.lift_parts", "when": {"path": "action", "in": ["lift", "receive"]},
-         "params": {"value": _v("value", AMOUNT), "interest": _v("interest", AMOUNT)}},
-        {"key": "calc.mortgage.interest_exact",
-         "when": [{"path": "action", "in": ["lift", "receive"]},
-                  {"path": "interest", "ne_path": "interest_exact"}],
-         "params": {"exact": _v("interest_exact", AMOUNT), "interest": _v("interest", AMOUNT)}},
-        {"key": "calc.mortgage.receive_cheaper.{cheaper}", "class": "calc-headline",
-         "when": {"path": "action", "eq": "receive"},
-         "params": {"saving": _v("saving", AMOUNT), "square": _v("square.name")}},
-        {"table": "options", "caption": "calc.mortgage.choices",
-         "when": {"path": "action", "eq": "receive"},
-         "columns": [
-             {"label": "calc.mortgage.col.choice", "path": "choice",
-              "enum": "calc.mortgage.choice."},
-             {"label": "calc.mortgage.col.now", "path": "now", "fmt": AMOUNT},
-             {"label": "calc.mortgage.col.later", "path": "later", "fmt": AMOUNT},
-             {"label": "calc.mortgage.col.total", "path": "total", "fmt": AMOUNT},
-         ]},
-        {"key": "calc.mortgage.bankruptcy.{creditor}", "class": "calc-headline",
-         "when": {"path": "action", "eq": "bankruptcy"},
-         "params": {"lots": {"path": "lots", "count": True}}},
-        {"table": "lots", "caption": "calc.mortgage.lots",
-         "when": [{"path": "action", "eq": "bankruptcy"}, {"path": "creditor", "eq": "bank"}],
-         "columns": [
-             {"label": "calc.col.square", "path": "square.name"},
-             {"label": "calc.mortgage.col.value", "path": "value", "fmt": AMOUNT},
-             {"label": "calc.mortgage.col.outcome", "path": "outcome",
-              "enum": "calc.mortgage.outcome."},
-         ]},
-        {"table": "lots", "caption": "calc.mortgage.lots",
-         "when": [{"path": "action", "eq": "bankruptcy"}, {"path": "creditor", "eq": "player"}],
-         "columns": [
-             {"label": "calc.col.square", "path": "square.name"},
-             {"label": "calc.mortgage.col.value", "path": "value", "fmt": AMOUNT},
-             {"label": "calc.mortgage.col.lift_now", "path": "options.0.total", "fmt": AMOUNT},
-             {"label": "calc.mortgage.col.keep_now", "path": "options.1.now", "fmt": AMOUNT},
-             {"label": "calc.mortgage.col.keep_later", "path": "options.1.later", "fmt": AMOUNT},
-         ]},
-        {"key": "calc.mortgage.totals",
-         "when": [{"path": "action", "eq": "bankruptcy"}, {"path": "creditor", "eq": "player"}],
-         "params": {"lift": _v("totals.lift_all_now", AMOUNT),
-                    "keep_now": _v("totals.keep_all_now", AMOUNT),
-                    "keep_later": _v("totals.keep_all_later", AMOUNT)}},
-    ],
-    "score": [
-        {"key": "calc.score.winner", "class": "calc-headline", "when": {"path": "winners", "len": 1},
-         "params": {"names": _v("winners"), "total": _v("ranking.0.total", AMOUNT)}},
-        {"key": "calc.score.tie", "class": "calc-headline", "when": {"path": "winners", "len_gt": 1},
-         "params": {"names": _v("winners"), "total": _v("ranking.0.total", AMOUNT)}},
-        {"key": "calc.score.no_winner", "class": "calc-headline", "when": {"path": "winners", "len": 0},
-         "params": {"target": _v("target", AMOUNT), "best": _v("ranking.0.total", AMOUNT)}},
-        {"table": "players", "caption": "calc.score.table",
-         "when": {"path": "mode", "ne": "card-game"},
-         "columns": [
-             {"label": "calc.score.col.player", "path": "name"},
-             {"label": "calc.score.col.rank", "lookup": "ranking", "match": "name",
-              "field": "rank"},
-             {"label": "calc.score.col.cash", "sum": "breakdown", "where": {"item": ["cash"]},
-              "field": "amount", "fmt": AMOUNT},
-             {"label": "calc.score.col.properties", "sum": "breakdown",
-              "where": {"item": ["property"]}, "field": "amount", "fmt": AMOUNT},
-             {"label": "calc.score.col.mortgaged", "sum": "breakdown",
-              "where": {"item": ["mortgaged"]}, "field": "amount", "fmt": AMOUNT},
-             {"label": "calc.score.col.buildings", "sum": "breakdown",
-              "where": {"item": ["houses", "hotel"]}, "field": "amount", "fmt": AMOUNT},
-             {"label": "calc.score.col.total", "path": "total", "fmt": AMOUNT},
-         ]},
-        {"table": "players", "caption": "calc.score.table",
-         "when": {"path": "mode", "eq": "card-game"},
-         "columns": [
-             {"label": "calc.score.col.player", "path": "name"},
-             {"label": "calc.score.col.rank", "lookup": "ranking", "match": "name",
-              "field": "rank"},
-             {"label": "calc.score.col.money", "sum": "breakdown", "where": {"item": ["money"]},
-              "field": "amount", "fmt": AMOUNT},
-             {"label": "calc.score.col.income", "path": "round_income", "fmt": AMOUNT},
-             {"label": "calc.score.col.total", "path": "total", "fmt": AMOUNT},
-             {"label": "calc.score.col.reached", "path": "reached"},
-         ]},
-    ],
-}
-"""How each calculator shows its result (interpreted here and in calculators.mjs)."""
-
-
-# --------------------------------------------------------------------------- page data
-
-
-def clause_links(ctx_url: Callable[[str, str], str]) -> dict[str, tuple[str, str]]:
-    """Every clause id -> (visible number, URL of the clause relative to this page)."""
-    return {cid: (c.number, ctx_url(c.page, cid)) for cid, c in CLAUSES.items()}
-
-
-def edition_info(ed: Edition) -> dict[str, Any]:
-    """What the form needs to know about an edition (its board, currency, mode, limits;
-    which rent fields show is :func:`hooks.calculator_forms.rent_fields`)."""
-    info: dict[str, Any] = {"board": ed.board.id if ed.board else None, "currency": ed.currency,
-                            "mode": ed.mode}
-    if ed.rules is not None:
-        r = ed.rules
-        info.update(
-            houses_before_hotel=r.houses_before_hotel.value,
-            jail_max_turns=r.jail_max_turns.value, min_players=r.min_players.value,
-            max_players=r.max_players.value, station_card_double=bool(r.station_card_double.value))
-    elif ed.card_game is not None:
-        info.update(min_players=ed.card_game.min_players.value,
-                    max_players=ed.card_game.max_players.value)
-    return info
-
-
-def board_data(board: Board) -> list[list[Any]]:
-    """A board's squares as ``[index, name, kind, group]`` rows."""
-    return [[s.index, s.name, s.kind, s.group] for s in board.squares]
-
-
-def boards() -> dict[str, list[list[Any]]]:
-    out: dict[str, list[list[Any]]] = {}
-    for ed in EDITIONS.values():
-        if ed.board is not None and ed.board.id not in out:
-            out[ed.board.id] = board_data(ed.board)
-    return out
-
-
-def asset_root(lang: str, slug: str, use_directory_urls: bool = True) -> str:
-    """Relative URL from a built page to the site root (``../../`` for ``sv/rent/``).
-
-    >>> asset_root("sv", "rent"), asset_root("nl", "index"), asset_root("nl", "rent", False)
-    ('../../', '', '')
-    """
-    return "../" * page_path(lang, slug, use_directory_urls).count("/")
-
-
-def _json_script(data: Any, cls: str) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" class="{cls}">{text}</script>'
-
-
-def shared_data(ctx: Context) -> dict[str, Any]:
-    """What every calculator on a page shares (emitted once per page)."""
-    from hooks.pyodide_assets import engine_version
-
-    root = asset_root(ctx.lang, ctx.slug, ctx.use_directory_urls)
-    msgs = page_messages(ctx.lang)
-    return {
-        "lang": ctx.lang,
-        "messages": msgs["messages"],
-        "fallback": msgs["fallback"],
-        "counts": msgs["counts"],
-        "plural": {ctx.lang: msgs["plural"], SOURCE_LANG: msgs["plural_nl"]},
-        "max_amount": MAX_AMOUNT,
-        "money": {k: sorted(v) for k, v in MONEY_PARAMS.items()},
-        "clauses": clause_links(lambda page, cid: ctx.url(page, cid)),
-        "editions": {e.id: edition_info(e) for e in EDITIONS.values()},
-        "boards": boards(),
-        # which fields the rent form shows, per edition, arrival and square kind (the engine's)
-        "rent_fields": rent_fields(),
-        "groups": list(GROUPS),
-        "assets": {
-            "worker": f"{root}assets/calculators/worker.mjs",
-            "pyodide": f"{root}assets/pyodide/",
-            "engine": f"{root}assets/engine.zip?v={engine_version()}",
-        },
-        "page": {"calculators": ctx.url(CALC_PAGE)},
-    }
-
-
 # --------------------------------------------------------------------------- the directive
 
 
@@ -867,6 +122,10 @@ not the build-time one; everywhere else, the calculators page included, ``calcul
 starts it on the first interaction with a calculator (issue 17: no runtime bytes unasked).
 Measured: starting during parsing instead of after the page's scripts saves a few hundred
 ms before a shared link's answer (see the performance page)."""
+
+
+PAGE_MODULES = ("fields", "runtime", "urlstate")
+"""The modules ``calculators.mjs`` imports (``docs/assets/calculators/``)."""
 
 
 def runtime_starter(assets: Mapping[str, str], eager: bool) -> str:
@@ -910,41 +169,23 @@ def render(ctx: Context) -> str:
     shared = shared_data(ctx)
     links = {k: (v[0], v[1]) for k, v in shared["clauses"].items()}
     form = Form(ctx, fmt, cid, state)
+    form_html = FORMS[kind](form)
     output = render_output(fmt, VIEWS[kind], result, links)
-    config = {"kind": kind, "id": cid, "defaults": state, "view": VIEWS[kind]}
-    share = f"?{query_string(kind, state)}#{cid}"
-    parts = []
-    if first:
-        parts.append(f'<link rel="stylesheet" href="{h(asset_root(lang, ctx.slug, ctx.use_directory_urls))}'
-                     f'assets/calculators/calculators.css">')
-        parts.append(_json_script(shared, "calc-shared"))
-        parts.append(runtime_starter(shared["assets"], eager=False))
-    parts += [
-        f'<section class="calc" id="{cid}" data-calc="{kind}" aria-labelledby="{cid}-title">',
-        f'<h3 class="calc-title" id="{cid}-title">{fmt.t(f"calc.{kind}.title").html(lang)}</h3>',
-        f'<p class="calc-intro">{fmt.t(f"calc.{kind}.intro").html(lang)}</p>',
-        f'<form class="calc-form" novalidate data-kind="{kind}" aria-describedby="{cid}-title">',
-        FORMS[kind](form),
-        f'<div class="calc-actions"><button type="submit" class="md-button md-button--primary '
-        f'calc-submit" hidden>{fmt.t("calc.calculate").html(lang)}</button>'
-        f'<button type="button" class="md-button calc-reset" hidden>'
-        f'{fmt.t("calc.reset").html(lang)}</button></div>',
-        f'<p class="calc-error calc-form-error" id="{cid}-form-err" hidden></p>',
-        '</form>',
-        f'<p class="calc-status" role="status" aria-live="polite" data-state="idle"></p>',
-        f'<noscript><p class="calc-notice">{fmt.t("calc.noscript").html(lang)}</p></noscript>',
-        f'<div class="calc-result" aria-live="polite" aria-atomic="true" '
-        f'aria-label="{h(fmt.plain("calc.result"))}" data-source="build">{output}</div>',
-        f'<p class="calc-share"><a class="calc-share-link" href="{h(share)}">'
-        f'{fmt.t("calc.share").html(lang)}</a></p>',
-        _json_script(config, "calc-config"),
-        '</section>',
-    ]
-    if first:
-        root = asset_root(lang, ctx.slug, ctx.use_directory_urls)
-        parts.append(f'<script type="module" src="{h(root)}assets/calculators/calculators.mjs">'
-                     f'</script>')
-    return "\n".join(parts)
+    query = query_string(kind, canonical_request(kind, state))
+    config = {"kind": kind, "id": cid, "defaults": state, "query": query,
+              "too_large": too_large_texts(fmt, form_html)}
+    texts = {name: html(fmt.t(key).html(lang)) for name, key in (
+        ("title", f"calc.{kind}.title"), ("intro", f"calc.{kind}.intro"),
+        ("calculate", "calc.calculate"), ("reset", "calc.reset"), ("noscript", "calc.noscript"),
+        ("share_text", "calc.share"))}
+    return calculator_fragment(
+        "section.html", first=first, root=asset_root(lang, ctx.slug, ctx.use_directory_urls),
+        shared_script=html(_json_script(shared, "calc-shared")) if first else "",
+        starter=html(runtime_starter(shared["assets"], eager=False)) if first else "",
+        cid=cid, kind=kind, form=form_html, output=html(output), share=f"?{query}#{cid}",
+        result_label=fmt.plain("calc.result"), config_script=html(_json_script(config, "calc-config")),
+        # its modules fetched with it, not one round trip after it (the import graph is flat)
+        modules=PAGE_MODULES, **texts)
 
 
 def calculator_button(ctx: Context, kind: str) -> Html:
@@ -956,8 +197,7 @@ def calculator_button(ctx: Context, kind: str) -> Html:
     url = calculator_url(ctx.lang, kind, request, ctx.slug, ctx.use_directory_urls)
     title = translations().gettext(ctx.lang, f"calc.{kind}.title")
     label = ctx.text("calclink.open", title=title)
-    return Html(f'<p class="calc-open-wrap"><a class="md-button calc-open" data-calc="{h(kind)}" '
-                f'href="{h(url)}" data-href="{h(url)}">{label}</a></p>')
+    return Html(str(calculator_fragment("open-button.html", kind=kind, url=url, label=html(label))))
 
 
 DIRECTIVES = {"calculator": render}

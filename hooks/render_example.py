@@ -24,7 +24,8 @@ from typing import Any, Mapping
 from hooks.common import SOURCE_LANG, Context, Message, h, translations
 from hooks.examples import (EXAMPLES_PAGE, NO_EDITION_KINDS, Example, ExampleError,
                             find_example, flatten, ordered, verified)
-from hooks.render_calculator import format_amount, format_number, groups_text
+from hooks.calculator_data import groups_text
+from present.numbers import amount as format_amount, number as format_number
 from hooks.templates import fragment, html
 
 from engine.boards import BOARDS, Board

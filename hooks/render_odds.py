@@ -31,18 +31,17 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, Callable, Iterable
 
-from babel import Locale
-from babel.numbers import format_decimal, format_percent
-
 from hooks.templates import fragment, html
 from engine import markov
 from engine.boards import BOARDS, GROUPS, Board
 from hooks.common import Context, h
 from hooks.i18n import translations
+from present import numbers
+from present.number_data import NUMBERS
 
 BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
 STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES
-CURRENCY_SIGNS: dict[str, str] = {"EUR": "€", "USD": "$"}
+CURRENCY_SIGNS: dict[str, str] = NUMBERS["symbols"]
 JAIL = markov.JAIL
 JAIL_SQUARE = markov.JAIL_SQUARE
 
@@ -123,8 +122,7 @@ def number(lang: str, value: float, digits: int) -> str:
     >>> number("nl", 1.1866239585259266, 10), number("sv", 2500, 0).replace("\\xa0", " ")
     ('1,1866239585', '2 500')
     """
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=lang)
+    return numbers.number(lang, value, decimals=digits)
 
 
 def percent(lang: str, p: float, digits: int = PERCENT_DIGITS) -> str:
@@ -133,9 +131,7 @@ def percent(lang: str, p: float, digits: int = PERCENT_DIGITS) -> str:
     >>> percent("nb", 0.5, 1).replace("\\xa0", " ")
     '50,0 %'
     """
-    pattern = Locale.parse(lang).percent_formats[None].pattern
-    decimals = "." + "0" * digits if digits else ""
-    return format_percent(p, format=pattern.replace("#,##0", "#,##0" + decimals, 1), locale=lang)
+    return numbers.percent(lang, p, digits)
 
 
 def amount(lang: str, currency: str, value: float, digits: int = AMOUNT_DIGITS) -> str:

@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from babel.dates import format_date
-from babel.numbers import format_decimal
 
 from hooks.templates import fragment, html
 from hooks.common import ROOT, Context, h
 from hooks.i18n import translations
+from present import numbers
 
 JSON_PATH = Path("assets") / "perf" / "latest.json"
 """Where the published result lives, relative to the docs folder."""
@@ -91,8 +91,7 @@ def number(lang: str, value: float, digits: int) -> str:
     >>> number("nl", 1234.5, 1), number("sv", 0.25, 2).replace("\\xa0", " ")
     ('1.234,5', '0,25')
     """
-    pattern = "#,##0" + ("." + "#" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=lang)
+    return numbers.number(lang, value, max_decimals=digits)
 
 
 def _digits(value: float) -> int:

@@ -1,4 +1,4 @@
-"""The docstring examples of the engine, hooks and tools run as tests.
+"""The docstring examples of the engine, hooks, presenter and tools run as tests.
 
 (Collected here rather than with --doctest-modules, which would also import the
 conftest.py files as test modules and trip over their shared basename.)
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "hooks", "tools")
+PACKAGES = ("engine", "hooks", "present", "tools")
 
 
 def _modules() -> list[str]:
-    """Every module of the three packages, those of subpackages (``tools.bench``) too."""
+    """Every module of the packages, those of subpackages (``tools.bench``) too."""
     names = []
     for package in PACKAGES:
         names.append(package)

@@ -1,5 +1,5 @@
 // Runs the engine in Pyodide under Node (the pinned npm package) the way the calculators'
-// worker does, and reports which files of Python's standard library zip were imported.
+// worker does (the engine and the presenter), and reports which files of Python's standard library zip were imported.
 //
 //   node tools/pyodide_stdlib.mjs ENGINE_ZIP REQUESTS_JSON [STDLIB_ZIP]
 //
@@ -33,9 +33,21 @@ if "engine" not in sys.modules:
     _package.__path__ = [${JSON.stringify(`${ENGINE_DIR}/engine`)}]
     _package.__package__ = "engine"
     sys.modules["engine"] = _package
+if "present" not in sys.modules:
+    _present = types.ModuleType("present")
+    _present.__path__ = [${JSON.stringify(`${ENGINE_DIR}/present`)}]
+    _present.__package__ = "present"
+    sys.modules["present"] = _present
 import engine.api
 `);
 const api = pyodide.pyimport("engine.api");
+// The presenter the worker answers with (present.api.answer), on a small language context:
+// what it imports is what the worker's recalculations import.
+const present = pyodide.pyimport("present.api");
+const context = present.load_context(JSON.stringify({
+  lang: "sv", messages: { "calc.yes": "ja", "calc.invalid": "Ogiltigt:", "k": ["{n} x", "{n} y"] },
+  fallback: [], counts: { k: "n" }, plural: { sv: "(n != 1)", nl: "(n != 1)" }, clauses: {},
+}));
 const requests = JSON.parse(readFileSync(requestsFile, "utf8"));
 const out = { answers: 0, errors: {}, failures: [], kinds: [] };
 const calls = [...requests.map(([kind, request]) => [kind, JSON.stringify(request)]),
@@ -44,6 +56,8 @@ for (const [kind, text] of calls) {
   try {
     const answer = JSON.parse(String(api.calculate_json(kind, text)));
     out.answers += 1;
+    const shown = JSON.parse(String(present.answer(kind, text, context)));
+    if (typeof shown.html !== "string") throw new Error(`present.api.answer: no html for ${kind}`);
     if (answer.error) out.errors[kind] = (out.errors[kind] || 0) + 1;
     else if (!out.kinds.includes(kind)) out.kinds.push(kind);
   } catch (err) {

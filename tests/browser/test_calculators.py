@@ -591,6 +591,41 @@ def test_plural_forms_follow_the_catalog(calc_pages, lang: str) -> None:
     assert plural in c.output_text() and c.output_text() == expect.text(two)
 
 
+_SAME_FUNCTION_CASES = [("rent", rent_utility), ("jail", jail_built_opponents),
+                        ("mortgage", mortgage_bankruptcy), ("score", score_card_game),
+                        ("rent", rent_invalid_owned), ("score", score_invalid_duplicate)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_shows_the_presenters_html(calc_pages, lang: str) -> None:
+    """Same function, not a twin: the result area holds exactly the HTML that
+    ``present.api`` gives in CPython for the same request (compared after the browser
+    parsed both), an engine error's message sits at the field the presenter names, and
+    the share link is the presenter's query string."""
+    from present import api
+
+    page = calc_pages(lang)
+    ctx = api.load_context(json.dumps(rc.shared_data(Expect(lang, "rent").ctx())))
+    for kind, case in _SAME_FUNCTION_CASES:
+        c = Calc(page, kind)
+        c.reset()
+        request = case(c, lang)
+        c.wait_shown(request)
+        sent = c.shown_request()  # what the page sent, in its own key order (the query's)
+        want = api.present(kind, sent, calculate(kind, sent), ctx)
+        shown = page.eval_on_selector(f"{c.sel} .calc-result", """(r, want) => {
+            const t = document.createElement('template');
+            t.innerHTML = want;
+            const out = [...r.children].filter((n) => !n.matches('.calc-stale'));
+            return [out.map((n) => n.outerHTML).join(''), t.innerHTML];
+        }""", want["html"])
+        assert shown[0] == shown[1], (kind, case.__name__)
+        share = page.get_attribute(f"{c.sel} .calc-share-link", "href")
+        assert share == f"?{want['query']}#{c.cid}", (kind, share)
+        if want["field"] is not None:
+            assert c.field_error(want["field"]) == text_of(want["field_html"])
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_defaults_and_build_time_result(calc_pages, lang: str) -> None:
     """The edition defaults to the page language's; the form sends exactly the defaults the

@@ -8,9 +8,14 @@
 //                                              once ready, between requests
 //   worker -> page  {type: "progress", stage}                  "runtime" | "engine"
 //   worker -> page  {type: "ready"} | {type: "failed", reason}  reason: "runtime" | "engine"
+//   page -> worker  {type: "context", json}    the page's language context (JSON text: its
+//                                              messages, plural rules, clause links), once
 //   page -> worker  {type: "calc", id, kind, request}
-//   worker -> page  {type: "result", id, json, ms}             engine.api.calculate_json's answer
-//                                                              (ms: time spent in Python)
+//   worker -> page  {type: "result", id, answer, ms}           present.api.answer's JSON: the
+//                   result's (or error's) HTML, the field an error belongs to, the
+//                   canonical query string (ms: time spent in Python). Without a context
+//                   (a bare runtime, ./dev bench): {type: "result", id, json, ms}, the
+//                   engine's own answer (engine.api.calculate_json).
 //   worker -> page  {type: "result", id, failure, detail}      the call itself broke (a bug)
 //   worker -> page  {type: "timing", stage, at}                "started" | "wasm" |
 //                   "snapshot_restored" | "snapshot_kept": when this worker's module ran,
@@ -72,7 +77,11 @@ async function fetchBytes(url) {
 
 // Import engine.api without running engine/__init__.py (which adds the package's Python
 // helpers); engine.api itself imports every calculation module (plain imports), so the
-// "warm" step below has nothing left to import and only confirms the kind.
+// "warm" step below has nothing left to import and only confirms the kind. The presenter
+// (present/, in the same archive; every answer goes through it) is imported by the first
+// warm step after "ready", or by the first answer if that comes sooner: measured in Node,
+// its import costs about 35 ms on a cold boot, which "ready" does not wait for (a restored
+// snapshot holds it already).
 const IMPORT_ENGINE = `
 import sys, types
 if "engine" not in sys.modules:
@@ -81,10 +90,31 @@ if "engine" not in sys.modules:
     _package.__package__ = "engine"
     sys.modules["engine"] = _package
 import engine.api
+if "present" not in sys.modules:
+    _present = types.ModuleType("present")
+    _present.__path__ = [${JSON.stringify(`${ENGINE_DIR}/present`)}]
+    _present.__package__ = "present"
+    sys.modules["present"] = _present
+
+_monopoly_context = None
 
 
 def _monopoly_warm(kind):
+    if kind == "present":
+        import present.api
+        return True
     return kind in engine.api.KINDS
+
+
+def _monopoly_set_context(text):
+    global _monopoly_context
+    import present.api
+    _monopoly_context = present.api.load_context(text)
+
+
+def _monopoly_answer(kind, text):
+    import present.api
+    return present.api.answer(kind, text, _monopoly_context)
 `;
 
 // Memory snapshot (Pyodide's experimental _makeSnapshot / makeMemorySnapshot /
@@ -118,7 +148,7 @@ function keepSnapshot(pyodide, runtime) {
   if (!snapshot || !snapshot.make || snapshot.taken) return;
   snapshot.taken = true;
   try {
-    for (const kind of ["rent", "check_build", "income_tax", "jail", "mortgage", "score", "odds"]) runtime.warm(kind);
+    for (const kind of ["present", "rent", "check_build", "income_tax", "jail", "mortgage", "score", "odds"]) runtime.warm(kind);
     const bytes = pyodide.makeMemorySnapshot();
     caches.open(SNAPSHOT_CACHE).then(async (cache) => {
       for (const old of await cache.keys()) await cache.delete(old);
@@ -170,7 +200,9 @@ async function start(pyodideURL, engineURL) {
     pyodide.unpackArchive(await engineBytes, "zip", { extractDir: ENGINE_DIR });
     pyodide.runPython(IMPORT_ENGINE);
     const api = pyodide.pyimport("engine.api");
-    return { pyodide, calculate: api.calculate_json, warm: pyodide.globals.get("_monopoly_warm") };
+    const g = pyodide.globals;
+    return { pyodide, calculate: api.calculate_json, warm: g.get("_monopoly_warm"),
+      setContext: g.get("_monopoly_set_context"), answer: g.get("_monopoly_answer") };
   } catch (err) {
     throw Object.assign(new Error(String(err && err.message || err)), { reason: "engine" });
   }
@@ -183,6 +215,7 @@ let warming = null;
 function warmUp(runtime) {
   if (warming) return;
   warming = true;
+  if (!toWarm.includes("present")) toWarm.unshift("present");
   const next = () => {
     const kind = toWarm.shift();
     if (kind === undefined) {
@@ -200,8 +233,26 @@ function warmUp(runtime) {
   setTimeout(next, 50);
 }
 
+// The page's language context, as JSON text until the first answer loads it (into a
+// Python global: no proxy object outlives the call, so the memory snapshot stays clean).
+let contextJSON = null;
+let contextLoaded = false;
+
+function answer(runtime, kind, request) {
+  if (contextJSON === null) return { json: String(runtime.calculate(kind, JSON.stringify(request))) };
+  if (!contextLoaded) {
+    runtime.setContext(contextJSON);
+    contextLoaded = true;
+  }
+  return { answer: String(runtime.answer(kind, JSON.stringify(request))) };
+}
+
 self.addEventListener("message", async (event) => {
   const msg = event.data || {};
+  if (msg.type === "context") {
+    if (typeof msg.json === "string" && contextJSON === null) contextJSON = msg.json;
+    return;
+  }
   if (msg.type === "wasm") {
     gotModule(msg.module instanceof WebAssembly.Module ? msg.module : null);
     return;
@@ -238,8 +289,8 @@ self.addEventListener("message", async (event) => {
     }
     try {
       const t0 = performance.now();
-      const json = String(runtime.calculate(String(msg.kind), JSON.stringify(msg.request)));
-      postMessage({ type: "result", id: msg.id, json, ms: performance.now() - t0 });
+      const out = answer(runtime, String(msg.kind), msg.request);
+      postMessage({ type: "result", id: msg.id, ...out, ms: performance.now() - t0 });
     } catch (err) {
       postMessage({ type: "result", id: msg.id, failure: "internal", detail: String(err && err.message || err) });
     }

@@ -1,0 +1,193 @@
+// A calculator form's fields: their values as request values and back (by data-type),
+// the element helpers. calculators.mjs walks the form; lists of items it handles itself.
+
+import { asBool, asList } from "./urlstate.mjs";
+
+// HTML the presenter or the build wrote (escaped there) as nodes for the page.
+export function fromHTML(html) {
+  const t = document.createElement("template");
+  t.innerHTML = String(html);
+  return t.content;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) {
+    if (c === null || c === undefined) continue;
+    node.append(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+  return node;
+}
+
+// ------------------------------------------------------------------ one calculator
+
+export function readValue(node, errors, { html, tooLarge, readList }) {
+  const type = node.dataset.type;
+  switch (type) {
+    case "choice":
+      return node.value;
+    case "int-choice":
+      return /^-?\d+$/.test(node.value) ? parseInt(node.value, 10) : node.value;
+    case "speed-face":
+      return /^\d+$/.test(node.value) ? parseInt(node.value, 10) : node.value;
+    case "str":
+      return node.value.trim() === "" ? undefined : node.value;
+    case "bool":
+      if (!node.checked && node.hasAttribute("data-omit-false")) return undefined;
+      return node.checked;
+    case "int": {
+      const raw = node.value.trim();
+      if (node.validity && node.validity.badInput) {
+        errors.push([node, html("calc.input.not_a_number")]);
+        return undefined;
+      }
+      if (raw === "") {
+        if (node.hasAttribute("data-optional")) return undefined;
+        errors.push([node, html("calc.input.required")]);
+        return undefined;
+      }
+      // Checked as the text typed: "1e23" or "2.5" are not whole numbers.
+      if (!/^[+-]?\d+$/.test(raw)) {
+        errors.push([node, html("calc.input.not_a_number")]);
+        return undefined;
+      }
+      // Past what a double holds exactly it cannot go into JSON as typed: refused here
+      // with the field's limit (rendered by the build); everything else the engine judges.
+      const n = Number(raw);
+      if (!Number.isSafeInteger(n)) {
+                errors.push([node, tooLarge[node.max] ?? tooLarge[""]]);
+        return undefined;
+      }
+      return n;
+    }
+    case "dice":
+      return [...node.querySelectorAll("select[data-die]")].map((s) => parseInt(s.value, 10));
+    case "multi":
+      return [...node.querySelectorAll("input[type=checkbox]:checked")]
+        .map((c) => (node.dataset.values === "str" ? c.value : parseInt(c.value, 10)));
+    case "levels":
+      return [...node.querySelectorAll("select[data-group]")]
+        .filter((s) => s.value !== "").map((s) => [s.dataset.group, parseInt(s.value, 10)]);
+    case "level-map": {
+      const out = {};
+      for (const s of node.querySelectorAll("select[data-lot]")) out[s.dataset.lot] = parseInt(s.value, 10);
+      return out;
+    }
+    case "list":
+      return readList(node);
+    default:
+      return undefined;
+  }
+}
+
+export function setSelect(select, value) {
+  const v = String(value);
+  if (![...select.options].some((o) => o.value === v)) {
+    select.append(el("option", { value: v, "data-extra": "" }, v));
+  }
+  select.value = v;
+}
+
+export function writeValue(node, value, writeList) {
+  const type = node.dataset.type;
+  const missing = value === undefined || value === null;
+  switch (type) {
+    case "choice":
+    case "int-choice":
+    case "speed-face":
+      if (missing) {
+        if (node.dataset.key !== "edition" && node.options.length) node.selectedIndex = 0;
+      } else {
+        setSelect(node, value);
+      }
+      break;
+    case "str":
+    case "int":
+      node.value = missing ? (node.dataset.default ?? "") : String(value);
+      break;
+    case "bool":
+      node.checked = !missing && asBool(value);
+      break;
+    case "dice": {
+      const dice = asList(missing ? node.dataset.default : value);
+      node.querySelectorAll("select[data-die]").forEach((s, i) => {
+        if (dice[i] !== undefined) setSelect(s, dice[i]);
+      });
+      break;
+    }
+    case "multi": {
+      const chosen = new Set(asList(value).map(String));
+      for (const c of node.querySelectorAll("input[type=checkbox]")) c.checked = chosen.has(c.value);
+      break;
+    }
+    case "levels": {
+      const pairs = {};
+      for (const item of asList(value)) {
+        const [g, lv] = Array.isArray(item) ? item : String(item).split(",");
+        pairs[g] = lv;
+      }
+      for (const s of node.querySelectorAll("select[data-group]")) {
+        if (pairs[s.dataset.group] !== undefined) setSelect(s, pairs[s.dataset.group]);
+        else s.value = "";
+      }
+      break;
+    }
+    case "level-map": {
+      const map = value && typeof value === "object" ? value : {};
+      for (const s of node.querySelectorAll("select[data-lot]")) {
+        setSelect(s, map[s.dataset.lot] !== undefined ? map[s.dataset.lot] : 0);
+      }
+      break;
+    }
+    case "list":
+      writeList(node, asList(value));
+      break;
+    default:
+      break;
+  }
+}
+
+const PROPERTY = ["street", "station", "utility"];
+
+// The board's lots as the options of a scope's square selects and lot checkboxes.
+export function fillBoard(scope, board, id) {
+  if (!board.length) return;
+  for (const select of scope.querySelectorAll("select[data-squares]")) {
+    const keep = select.value;
+    select.replaceChildren(...board.filter((s) => PROPERTY.includes(s[2]))
+      .map((s) => el("option", { value: String(s[0]) }, s[1])));
+    if (keep !== "") setSelect(select, keep);
+  }
+  for (const box of scope.querySelectorAll("fieldset[data-squares] .calc-lots")) {
+    const chosen = new Set([...box.querySelectorAll("input:checked")].map((c) => c.value));
+    box.replaceChildren(...board.filter((s) => PROPERTY.includes(s[2])).map((s) => {
+      const lid = `${id}-lot-${s[0]}`;
+      return el("label", { class: "calc-lot", for: lid },
+        el("input", { type: "checkbox", id: lid, value: String(s[0]), checked: chosen.has(String(s[0])) }), ` ${s[1]}`);
+    }));
+  }
+}
+
+// The building-level rows of the mortgage form (into `box`): one per street of the group
+// of square `index`; `levels` the values to show (else what the rows held), `levelText(n)`
+// the level names the build rendered.
+export function lotRows(box, board, index, levels, id, levelText) {
+  const old = {};
+  for (const s of box.querySelectorAll("select[data-lot]")) old[s.dataset.lot] = s.value;
+  const sq = board[index];
+  const rows = [];
+  if (sq && sq[2] === "street") {
+    for (const lot of board.filter((s) => s[3] === sq[3] && s[2] === "street")) {
+      const lid = `${id}-b-${lot[0]}`;
+      const select = el("select", { id: lid, "data-lot": String(lot[0]) },
+        ...[0, 1, 2, 3, 4, 5].map((n) => el("option", { value: String(n) }, levelText(n))));
+      const given = levels && typeof levels === "object" ? levels[String(lot[0])] : undefined;
+      setSelect(select, given !== undefined ? given : (old[String(lot[0])] ?? "0"));
+      rows.push(el("div", { class: "calc-level-row" }, el("label", { for: lid }, lot[1]), select));
+    }
+  }
+  box.replaceChildren(...rows);
+}

@@ -1,0 +1,228 @@
+"""A language's messages: ``{name}`` placeholders, plural forms by ``Plural-Forms``.
+
+The messages come as data (the page's shared JSON, or :func:`hooks.render_calculator.
+page_messages` at build time): ``messages`` (key -> text, or a list of plural forms),
+``fallback`` (keys whose text is Dutch), ``counts`` (plural key -> the parameter whose
+number picks the form) and ``plural`` (language -> its catalog's ``Plural-Forms``
+expression). :func:`plural_rule` is the one evaluator of those expressions; the catalog
+loader (``hooks/i18n.py``) uses it too.
+
+>>> m = Messages({"lang": "sv", "messages": {"k": ["{n} hus", "{n} hus!"], "x": "Hej {who}"},
+...               "fallback": ["x"], "counts": {"k": "n"}, "plural": {"sv": "(n != 1)"}})
+>>> m.plain("k", {"n": "1"}), m.plain("k", {"n": "2"}), m.t("x", {"who": "<b>"}).html("sv")
+('1 hus', '2 hus!', '<span class="i18n-fallback" lang="nl">Hej &lt;b&gt;</span>')
+>>> m.t("nope").html("sv")
+'<span class="i18n-missing">nope</span>'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+SOURCE_LANG = "nl"
+"""The language a missing message falls back to."""
+
+PluralRule = Callable[[int], int]
+
+_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord('"'): "&quot;",
+            ord("'"): "&#x27;"}
+
+
+def escape(text: str) -> str:
+    """``html.escape(text, quote=True)``, character for character (``tests/test_present.py``
+    compares them). Written out because importing ``html`` in the browser's Python costs
+    about 90 ms (its ``html.entities`` table compiles from source there) for nothing used.
+
+    >>> escape('<b class="x">&</b>')
+    '&lt;b class=&quot;x&quot;&gt;&amp;&lt;/b&gt;'
+    """
+    return str(text).translate(_ESCAPES)
+
+_TOKEN = re.compile(r"\s*(\d+|n|&&|\|\||[=!<>]=|[-+*/%<>!?:()])")
+_BINARY: tuple[tuple[str, ...], ...] = (("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="),
+                                        ("+", "-"), ("*", "/", "%"))
+
+
+def _apply(op: str, a: int, b: int) -> int:
+    if op in ("/", "%") and b == 0:
+        raise ZeroDivisionError("division by zero in Plural-Forms")
+    return {
+        "||": lambda: int(bool(a or b)), "&&": lambda: int(bool(a and b)),
+        "==": lambda: int(a == b), "!=": lambda: int(a != b), "<": lambda: int(a < b),
+        ">": lambda: int(a > b), "<=": lambda: int(a <= b), ">=": lambda: int(a >= b),
+        "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+        "/": lambda: int(a / b) if b else 0, "%": lambda: a % b,
+    }[op]()
+
+
+def plural_rule(expr: str) -> PluralRule:
+    """A gettext ``Plural-Forms`` ``plural=`` expression (C syntax: ``n``, integers,
+    ``! * / % + - < > <= >= == != && || ?:`` and parentheses) as a function of n.
+    ValueError for anything else (the catalog check reports it).
+
+    >>> [plural_rule("(n != 1)")(n) for n in (0, 1, 2)]
+    [1, 0, 1]
+    >>> pl = plural_rule("(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)")
+    >>> [pl(n) for n in (1, 2, 5, 11, 22)]
+    [0, 1, 2, 2, 1]
+    >>> plural_rule("n; import os")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad Plural-Forms expression 'n; import os'
+    """
+    text = str(expr).strip().rstrip(";")
+    tokens: list[str] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            if text[pos:].strip() == "":
+                break
+            raise ValueError(f"bad Plural-Forms expression {expr!r}")
+        tokens.append(m.group(1))
+        pos = m.end()
+    at = 0
+
+    def peek() -> str | None:
+        return tokens[at] if at < len(tokens) else None
+
+    def take() -> str:
+        nonlocal at
+        if at >= len(tokens):
+            raise ValueError(f"bad Plural-Forms expression {expr!r}")
+        at += 1
+        return tokens[at - 1]
+
+    def unary() -> PluralRule:
+        t = take()
+        if t == "!":
+            f = unary()
+            return lambda n: int(not f(n))
+        if t == "(":
+            f = ternary()
+            if take() != ")":
+                raise ValueError(f"bad Plural-Forms expression {expr!r}")
+            return f
+        if t == "n":
+            return lambda n: n
+        if t.isdigit():
+            v = int(t)
+            return lambda n: v
+        raise ValueError(f"bad Plural-Forms expression {expr!r}")
+
+    def binary(level: int) -> PluralRule:
+        if level == len(_BINARY):
+            return unary()
+        left = binary(level + 1)
+        while peek() in _BINARY[level]:
+            op = take()
+            a, b = left, binary(level + 1)
+            left = (lambda a, b, op: lambda n: _apply(op, a(n), b(n)))(a, b, op)
+        return left
+
+    def ternary() -> PluralRule:
+        cond = binary(0)
+        if peek() != "?":
+            return cond
+        take()
+        yes = ternary()
+        if take() != ":":
+            raise ValueError(f"bad Plural-Forms expression {expr!r}")
+        no = ternary()
+        return lambda n: yes(n) if cond(n) else no(n)
+
+    rule = ternary()
+    if at != len(tokens) or not tokens:
+        raise ValueError(f"bad Plural-Forms expression {expr!r}")
+    return lambda n: int(rule(n))
+
+
+def count_of(value: object) -> int | None:
+    """The whole number in a count parameter, raw or already formatted (``"1\xa0500"``).
+
+    >>> count_of(3), count_of("1\xa0500"), count_of("3,5"), count_of(None), count_of(True)
+    (3, 1500, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        digits = re.sub(r"[\s\u00a0\u202f.]", "", value)
+        return int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 16 else None
+    return None
+
+
+def fill(template: str, params: Mapping[str, str]) -> str:
+    """Fill ``{name}`` placeholders with already formatted text; ``{{``/``}}`` are braces.
+    A missing parameter shows as ``?`` (never a blank or a crash).
+
+    >>> fill("{a} en {{b}} {c}", {"a": "1"})
+    '1 en {b} ?'
+    """
+    def sub(m: re.Match[str]) -> str:
+        if m.group(0) == "{{":
+            return "{"
+        if m.group(0) == "}}":
+            return "}"
+        return str(params.get(m.group(1), "?"))
+
+    return re.sub(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)\}", sub, template)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message ready to show: its text and the language it is really in."""
+
+    text: str
+    lang: str | None  # None: the key exists nowhere (the key itself is shown)
+
+    def html(self, page_lang: str) -> str:
+        """Escaped HTML, a Dutch fallback wrapped in ``span.i18n-fallback[lang=nl]``."""
+        text = escape(self.text)
+        if self.lang is None:
+            return f'<span class="i18n-missing">{text}</span>'
+        if self.lang != page_lang:
+            return f'<span class="i18n-fallback" lang="{self.lang}">{text}</span>'
+        return text
+
+
+class Messages:
+    """The messages of one page language (the data described in the module docstring)."""
+
+    def __init__(self, context: Mapping[str, Any]) -> None:
+        self.lang = str(context["lang"])
+        self.messages: Mapping[str, Any] = context["messages"]
+        self.counts: Mapping[str, str | None] = context.get("counts") or {}
+        self._fallback = frozenset(context.get("fallback") or ())
+        self._rules: dict[str, PluralRule] = {}
+        for lang, expr in (context.get("plural") or {}).items():
+            try:
+                self._rules[lang] = plural_rule(expr)
+            except ValueError:
+                self._rules[lang] = lambda n: int(n != 1)  # the catalog check reports it
+
+    def has(self, key: str) -> bool:
+        return key in self.messages
+
+    def t(self, key: str, params: Mapping[str, str] | None = None) -> Text:
+        """Message ``key`` with already formatted ``params``."""
+        text = self.messages.get(key)
+        if text is None:
+            return Text(key, None)
+        lang = SOURCE_LANG if key in self._fallback else self.lang
+        params = params or {}
+        if isinstance(text, list):
+            # the form by the catalog's Plural-Forms, counted by the message's count parameter
+            n = count_of(params.get(self.counts.get(key) or ""))
+            rule = self._rules.get(lang, lambda n: int(n != 1))
+            text = text[0 if n is None else max(0, min(rule(n), len(text) - 1))]
+        return Text(fill(str(text), params), lang)
+
+    def plain(self, key: str, params: Mapping[str, str] | None = None) -> str:
+        return self.t(key, params).text
+
+    def html(self, key: str, params: Mapping[str, str] | None = None) -> str:
+        return self.t(key, params).html(self.lang)

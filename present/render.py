@@ -1,0 +1,257 @@
+"""The view interpreter: an engine result plus a language's messages and clause links ->
+the result's HTML; an engine error -> its HTML and the field it belongs to.
+
+The build (``hooks/render_calculator.py``) and the browser's worker (through
+:func:`present.api.answer`) call these same functions. Every text and attribute value goes
+through :func:`present.messages.escape` (``html.escape``'s rule); the only markup is the
+presenter's own.
+
+>>> p = Presenter({"lang": "nl", "messages": {"calc.yes": "ja"}, "fallback": [], "counts": {}})
+>>> p.scalar(True), p.scalar(1234.5), p.scalar([1, 2], money=True, currency="EUR")
+('ja', '1.234,5', '€\\xa01, €\\xa02')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from present import numbers
+from present.messages import Messages, escape as h
+from present.views import View, money_params
+
+Links = Mapping[str, "tuple[str, str] | list[str]"]
+"""Clause id -> (visible number, URL of the clause relative to the page)."""
+
+GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
+"""A step parameter listing colour groups with a level, as the engine writes it."""
+
+
+class Presenter(Messages):
+    """The messages of one page language plus its number rules: what a view's values
+    and a step's parameters are shown as."""
+
+    def number(self, value: Any, decimals: int | None = None) -> str:
+        return numbers.number(self.lang, value, decimals)
+
+    def amount(self, value: Any, currency: str | None) -> str:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return self.scalar(value)
+        return numbers.amount(self.lang, value, currency)
+
+    def scalar(self, value: Any, money: bool = False, currency: str | None = None) -> str:
+        """One parameter value as text: booleans yes/no, money in the currency, numbers
+        the language's way, lists comma-joined, anything else as it is."""
+        if value is None:
+            return "—"
+        if isinstance(value, bool):
+            return self.plain("calc.yes" if value else "calc.no")
+        if isinstance(value, (int, float)):
+            return self.amount(value, currency) if money else self.number(value)
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.scalar(v, money, currency) for v in value)
+        if isinstance(value, Mapping):
+            return "—"
+        return str(value)
+
+    def step_params(self, key: str, params: Mapping[str, Any], currency: str | None
+                    ) -> dict[str, str]:
+        money = money_params(key)
+        out = {k: self.scalar(v, k in money, currency) for k, v in params.items()}
+        named = self.groups_text(params.get("groups"))
+        if named is not None:
+            out["groups"] = named
+        return out
+
+    def groups_text(self, value: object) -> str | None:
+        """Colour groups with their level ("orange 5, red 3") in the page language, or None."""
+        if not isinstance(value, str) or not GROUP_LEVELS.match(value):
+            return None
+        return ", ".join(f"{self.plain(f'calc.group.{g}')}: {self.plain(f'calc.level.{n}')}"
+                         for g, n in (item.split(" ") for item in value.split(", ")))
+
+    def source_text(self, source: str) -> str:
+        """A step's citation: the board's own figures (``board.md``) read as "the deed
+        (board data)", a rulebook as "source 000 · Huur"."""
+        if source.startswith("board.md"):
+            return self.plain("calc.source_board")
+        return self.plain("calc.source", {"source": source})
+
+
+def get_path(data: Any, path: str) -> Any:
+    """``a.b.0.c`` inside nested dicts and lists; None when absent.
+
+    >>> get_path({"a": [{"b": 3}]}, "a.0.b"), get_path({"a": []}, "a.1.b")
+    (3, None)
+    """
+    cur = data
+    for part in path.split(".") if path else ():
+        if isinstance(cur, Mapping):
+            cur = cur.get(part)
+        elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
+            cur = cur[int(part)]
+        else:
+            return None
+    return cur
+
+
+def holds(data: Any, when: Any, root: Any = None) -> bool:
+    """Whether a view condition (or list of them) holds for ``data``."""
+    if when is None:
+        return True
+    if isinstance(when, list):
+        return all(holds(data, w, root) for w in when)
+    base = root if when.get("root") and root is not None else data
+    value = get_path(base, when["path"])
+    if "eq" in when:
+        return value == when["eq"]
+    if "ne" in when:
+        return value != when["ne"]
+    if "in" in when:
+        return value in when["in"]
+    if "truthy" in when:
+        return bool(value)
+    if "falsy" in when:
+        return not value
+    if "len" in when:
+        return isinstance(value, list) and len(value) == when["len"]
+    if "len_gt" in when:
+        return isinstance(value, list) and len(value) > when["len_gt"]
+    if "ne_path" in when:
+        return value != get_path(base, when["ne_path"])
+    raise ValueError(f"bad view condition {when!r}")
+
+
+def _key(template: str, data: Any, root: Any) -> str:
+    def sub(m: re.Match[str]) -> str:
+        value = get_path(data, m.group(1))
+        if value is None and root is not None:
+            value = get_path(root, m.group(1))
+        return str(value)
+
+    return re.sub(r"\{([a-z0-9_.]+)\}", sub, template)
+
+
+def value_text(fmt: Presenter, spec: Mapping[str, Any], data: Any, root: Any) -> str:
+    """One view value as text."""
+    currency = get_path(root, "currency")
+    if "sum" in spec:
+        items = get_path(data, spec["sum"]) or []
+        where = spec.get("where", {})
+        total = 0
+        for item in items:
+            if all(get_path(item, k) in v for k, v in where.items()):
+                total += get_path(item, spec["field"]) or 0
+        return fmt.amount(total, currency) if spec.get("fmt") == "amount" else fmt.scalar(total)
+    if spec.get("count"):
+        items = get_path(data, spec["path"])
+        return fmt.scalar(len(items) if isinstance(items, list) else 0)
+    if "lookup" in spec:
+        own = get_path(data, spec["match"])
+        for item in get_path(root, spec["lookup"]) or []:
+            if get_path(item, spec["match"]) == own:
+                return fmt.scalar(get_path(item, spec["field"]))
+        return "—"
+    value = get_path(data, spec["path"])
+    if value is None and spec.get("root"):
+        value = get_path(root, spec["path"])
+    kind = spec.get("fmt")
+    if "enum" in spec:
+        return fmt.plain(f"{spec['enum']}{value}")
+    if kind == "amount":
+        return fmt.amount(value, currency)
+    if kind == "percent" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return fmt.number(round(value * 100, 1))
+    return fmt.scalar(value)
+
+
+def line_html(fmt: Presenter, line: Mapping[str, Any], data: Any, root: Any) -> str:
+    """A view line as HTML (its message, escaped, a fallback marked)."""
+    params = {name: value_text(fmt, spec, data, root)
+              for name, spec in line.get("params", {}).items()}
+    return fmt.t(_key(line["key"], data, root), params).html(fmt.lang)
+
+
+def render_output(fmt: Presenter, view: View, result: Mapping[str, Any],
+                  links: Links) -> str:
+    """The HTML of a result: its view's blocks, then the explanation steps."""
+    out = ['<div class="calc-output">']
+    for block in view:
+        if not holds(result, block.get("when"), result):
+            continue
+        if "table" in block:
+            out.append(_table_html(fmt, block, result))
+        else:
+            cls = f' class="{h(block["class"])}"' if block.get("class") else ""
+            out.append(f"<p{cls}>{line_html(fmt, block, result, result)}</p>")
+    steps = result.get("steps") or []
+    if steps:
+        out.append(f'<p class="calc-steps-title">{fmt.t("calc.steps").html(fmt.lang)}</p>')
+        out.append('<ol class="calc-steps">')
+        for s in steps:
+            out.append(_step_html(fmt, s, result.get("currency"), links))
+        out.append("</ol>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _table_html(fmt: Presenter, block: Mapping[str, Any], root: Any) -> str:
+    rows = get_path(root, block["table"]) or []
+    cols = block["columns"]
+    head = "".join(f'<th scope="col">{fmt.t(c["label"]).html(fmt.lang)}</th>' for c in cols)
+    body = []
+    for row in rows:
+        if not holds(row, block.get("row_when"), root):
+            continue
+        cells = []
+        for i, c in enumerate(cols):
+            label = h(fmt.plain(c["label"]))
+            content = " ".join(line_html(fmt, ln, row, root) for ln in c["lines"]
+                               if holds(row, ln.get("when"), root)) if "lines" in c \
+                else h(value_text(fmt, c, row, root))
+            tag = "th" if i == 0 else "td"
+            scope = ' scope="row"' if i == 0 else ""
+            cells.append(f'<{tag}{scope} data-label="{label}">{content}</{tag}>')
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    caption = f'<caption>{fmt.t(block["caption"]).html(fmt.lang)}</caption>' \
+        if block.get("caption") else ""
+    return (f'<div class="calc-table-wrap"><table class="calc-table">{caption}'
+            f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+
+
+def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
+               links: Links) -> str:
+    clause = str(s.get("clause"))
+    number, href = links.get(clause, (clause, ""))
+    params = s.get("params") or {}
+    text = fmt.t(str(s.get("key")), fmt.step_params(str(s.get("key")), params, currency))
+    cite = ""
+    if s.get("source"):
+        ruling = s.get("ruling")
+        src = h(fmt.source_text(str(s["source"])))
+        if ruling and ruling in links:
+            rnum, rhref = links[ruling]
+            label = h(fmt.plain("calc.ruling", {"number": rnum}))
+            src += f'; <a href="{h(rhref)}" title="{h(ruling)}">{label}</a>'
+        cite = f' <span class="calc-cite">({src})</span>'
+    return (f'<li data-clause="{h(clause)}"><a class="calc-clause" href="{h(href)}" '
+            f'title="{h(clause)}">{h(number)}</a> '
+            f'<span class="calc-step-text">{text.html(fmt.lang)}</span>{cite}</li>')
+
+
+def render_error(fmt: Presenter, error: Mapping[str, Any], currency: str | None = None) -> str:
+    """The HTML of an engine error (shown above the result; the field shows it too)."""
+    return (f'<div class="calc-output calc-output-error"><p class="calc-error-summary">'
+            f'{fmt.t("calc.invalid").html(fmt.lang)} {error_message(fmt, error)}</p></div>')
+
+
+def error_message(fmt: Presenter, error: Mapping[str, Any]) -> str:
+    """An engine error's own message as HTML (shown next to the field it names)."""
+    params = {k: fmt.scalar(v) for k, v in (error.get("params") or {}).items()}
+    return fmt.t(str(error.get("error")), params).html(fmt.lang)
+
+
+def error_field(error: Mapping[str, Any]) -> str | None:
+    """The request path (``players.1.name``) an engine error belongs to, or None."""
+    field = error.get("field")
+    return field if isinstance(field, str) and field else None

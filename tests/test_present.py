@@ -1,0 +1,385 @@
+"""The presenter (``present/``) in CPython: what the build shows and what the browser's
+worker answers with, since both call these functions (``present.api.answer`` in the worker,
+``hooks/render_calculator.py`` at build time; a few browser tests check the page shows
+exactly this HTML).
+
+- the number table is what Babel (CLDR) gives, and numbers, amounts and percentages
+  written from it agree with Babel in all four languages;
+- plural forms follow each catalog's ``Plural-Forms`` (n = 0, 1, 2 and more), with the one
+  evaluator (``hooks/i18n.py`` uses it too);
+- every calculator kind's view over every worked example's result, in all four languages:
+  well-formed HTML, every value filled, every step linked to its clause;
+- an engine error gives its message and the request path it belongs to;
+- the query string round-trips through the decoder the page uses (here in Python).
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import random
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel import Locale
+from babel.numbers import format_decimal, format_percent, get_minus_sign_symbol
+
+from engine.api import calculate
+from hooks import render_calculator as rc
+from hooks.common import Context
+from hooks.examples import load_examples
+from hooks.i18n import LANGS, translations
+from present import api, messages, numbers, urlstate
+from present.render import Presenter, render_output
+from present.views import VIEWS
+from tools import number_table
+
+KINDS = tuple(VIEWS)
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def test_number_table_is_what_babel_gives() -> None:
+    """``present/number_data.py`` is generated: a stale or hand-edited table fails here."""
+    committed = number_table.TARGET.read_text(encoding="utf-8")
+    assert committed == number_table.source(), "run: python -m tools.number_table"
+
+
+def test_number_table_check_fails_when_edited(tmp_path: Path, monkeypatch) -> None:
+    edited = tmp_path / "number_data.py"
+    text = number_table.TARGET.read_text(encoding="utf-8")
+    assert "'decimal': {'da': ','" in text
+    edited.write_text(text.replace("'decimal': {'da': ','", "'decimal': {'da': '.'"))
+    monkeypatch.setattr(number_table, "TARGET", edited)
+    assert number_table.main(["--check"]) == 1
+
+
+def _values(seed: int) -> list[float | int]:
+    rng = random.Random(seed)
+    out: list[float | int] = [0, 1, -1, 7, 999, 1000, 1500, -1500, 1234567, 0.5, 0.125, 2.675,
+                              -82.5, 10 ** 7, 1 / 3, 2 / 3, 17.5, 0.005, 1.005]
+    for _ in range(300):
+        out.append(rng.choice([rng.randint(-10 ** 9, 10 ** 9), rng.uniform(-1e6, 1e6),
+                               round(rng.uniform(-100, 100), 3), rng.randint(-40, 40) / 8]))
+    return out
+
+
+def _babel(lang: str, value: float | int, pattern: str) -> str:
+    """Babel's digits with the language's minus sign (Babel writes an explicit pattern's
+    minus as ASCII ``-``); no "-0"."""
+    text = format_decimal(abs(value), format=pattern, locale=lang)
+    negative = value < 0 and text.strip("0,.\xa0\u202f") != ""
+    return get_minus_sign_symbol(lang) + text if negative else text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_agree_with_babel(lang: str) -> None:
+    for value in _values(len(lang)):
+        assert numbers.number(lang, value) == _babel(lang, value, "#,##0.##"), value
+        assert numbers.number(lang, value, 2) == _babel(lang, value, "#,##0.00"), value
+        assert numbers.number(lang, value, 0) == _babel(lang, value, "#,##0"), value
+        assert numbers.number(lang, value, max_decimals=3) == _babel(lang, value, "#,##0.###")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("currency,symbol", [("EUR", "€"), ("USD", "$")])
+def test_amounts_agree_with_babel(lang: str, currency: str, symbol: str) -> None:
+    """The language's currency pattern (CLDR, through Babel) with the narrow symbol: whole
+    amounts without decimals, others with two."""
+    pattern = Locale.parse(lang).currency_formats["standard"]
+    minus = get_minus_sign_symbol(lang)
+    for value in _values(7):
+        decimals = "" if float(value).is_integer() else ".00"
+        digits = format_decimal(abs(value), format="#,##0" + decimals, locale=lang)
+        negative = value < 0 and digits.strip("0,.\xa0") != ""
+        i = 1 if negative else 0
+        want = (pattern.prefix[i] + digits + pattern.suffix[i]).replace("-", minus)
+        assert numbers.amount(lang, value, currency) == want.replace("¤", symbol), value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_percentages_agree_with_babel(lang: str) -> None:
+    pattern = Locale.parse(lang).percent_formats[None].pattern
+    for p in [0.0, 0.5, 1.0, 0.123456, 0.0004, 1 / 3] + [random.Random(3).random() for _ in range(50)]:
+        for digits in (0, 1, 2):
+            fmt = pattern.replace("#,##0", "#,##0" + ("." + "0" * digits if digits else ""), 1)
+            assert numbers.percent(lang, p, digits) == format_percent(p, format=fmt, locale=lang)
+
+
+def test_what_todays_pages_show() -> None:
+    """The calculators' numbers as the browser's Intl wrote them before (the CLDR group
+    symbol of sv and nb is a no-break space U+00A0; the minus sign U+2212)."""
+    assert numbers.amount("nl", 1500, "EUR") == "€\xa01.500"
+    assert numbers.amount("sv", -82.5, "USD") == "−82,50\xa0$"
+    assert numbers.amount("nb", 1234567, "EUR") == "1\xa0234\xa0567\xa0€"
+    assert numbers.amount("da", 17.5, "EUR") == "17,50\xa0€"
+    assert numbers.number("sv", -0.001) == "0"  # never "-0"
+
+
+def test_bad_numbers_never_crash() -> None:
+    for bad in (float("nan"), float("inf"), None, True, "12"):
+        assert numbers.number("nl", bad) == "—"  # type: ignore[arg-type]
+        assert numbers.amount("nl", bad, "EUR") == "—"  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        numbers.number("fr", 1)
+
+
+# --------------------------------------------------------------------------- plurals
+
+
+def test_one_plural_evaluator() -> None:
+    import hooks.i18n
+
+    assert hooks.i18n.plural_rule is messages.plural_rule
+    assert hooks.i18n.count_of is messages.count_of
+
+
+@pytest.mark.parametrize("expr", [
+    "(n != 1)", "n>1", "0", "(n==1) ? 0 : 1", "!(n == 1)",
+    "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)",
+    "(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)",
+])
+def test_plural_rule_agrees_with_gettext(expr: str) -> None:
+    ours, theirs = messages.plural_rule(expr), gettext.c2py(expr)
+    assert [ours(n) for n in range(250)] == [theirs(n) for n in range(250)]
+
+
+@pytest.mark.parametrize("bad", ["n; 1", "import os", "n ==", "(n", "n ? 1", "", "n +* 2"])
+def test_bad_plural_expression_is_refused(bad: str) -> None:
+    with pytest.raises(ValueError):
+        messages.plural_rule(bad)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_follow_the_catalog(lang: str) -> None:
+    """n = 0, 1, 2, 21: the form the catalog's Plural-Forms pick, for every plural message
+    of the calculators, counted by its count parameter."""
+    fmt = rc.Formatter(lang)
+    cat = translations().catalog(lang)
+    plural = {k: v for k, v in fmt.messages.items() if isinstance(v, list)}
+    assert plural, "the calculators have plural messages"
+    for key, forms in plural.items():
+        count = fmt.counts[key]
+        src_lang = "nl" if key in fmt._fallback else lang
+        for n in (0, 1, 2, 21):
+            index = translations().catalog(src_lang).plural_index(n)
+            params = {count: fmt.number(n)} if count else {}
+            want = messages.fill(forms[min(index, len(forms) - 1)], params)
+            assert fmt.plain(key, params) == want, (key, n)
+    one, two = (fmt.plain("calc.mortgage.bankruptcy.player", {"lots": fmt.number(n)}) for n in (1, 2))
+    assert cat.plural_index(1) != cat.plural_index(2) and one.replace("1", "2") != two
+
+
+# --------------------------------------------------------------------------- views
+
+
+class _Tree(HTMLParser):
+    """Checks that tags nest and close; collects text and links."""
+
+    VOID = frozenset({"br", "img", "input", "hr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.text: list[str] = []
+        self.links: list[str] = []
+        self.classes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("class"):
+            self.classes.append(str(a["class"]))
+        if tag == "a" and a.get("class") == "calc-clause":
+            self.links.append(str(a.get("href")))
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, (self.stack, tag)
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse(html: str) -> _Tree:
+    tree = _Tree()
+    tree.feed(html)
+    tree.close()
+    assert tree.stack == [], tree.stack
+    return tree
+
+
+def _links(lang: str) -> dict[str, tuple[str, str]]:
+    ctx = Context(lang, "calculators", f"docs/{lang}/calculators.md", 1, None, "calculator",
+                  ("rent",), Path("docs"))
+    return {k: tuple(v) for k, v in rc.shared_data(ctx)["clauses"].items()}  # type: ignore[misc]
+
+
+def _worked(kind: str) -> list[Any]:
+    found = [e for e in load_examples().values() if e.kind == kind]
+    assert found, kind
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_view_over_the_worked_examples(lang: str, kind: str) -> None:
+    """Each worked example of the kind, shown in the language: well-formed HTML, no
+    missing message, no unfilled placeholder, every step linked to its clause."""
+    fmt, links = rc.Formatter(lang), _links(lang)
+    shown = 0
+    for example in _worked(kind):
+        result = example.run()
+        if "error" in result:
+            continue
+        html = render_output(fmt, VIEWS[kind], result, links)
+        tree = parse(html)
+        text = "".join(tree.text)
+        assert "i18n-missing" not in tree.classes, (example.id, html)
+        for bad in (r"\bNone\b", r"\bnan\b", r"\bNaN\b", r"[{}]", r"\?"):
+            assert not re.search(bad, text), (example.id, bad, text)
+        assert tree.links == [links[s["clause"]][1] for s in result["steps"]], example.id
+        assert html.count('<li data-clause="') == len(result["steps"]) > 0
+        shown += 1
+    assert shown >= 5, (kind, shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_headline_amounts_are_the_presenters(lang: str) -> None:
+    fmt, links = rc.Formatter(lang), _links(lang)
+    for example in _worked("rent"):
+        result = example.run()
+        if "error" not in result:
+            html = render_output(fmt, VIEWS["rent"], result, links)
+            want = numbers.amount(lang, result["amount"], result["currency"])
+            assert want.replace("€", "&#x20ac;") in html or want in html, (example.id, want)
+
+
+def test_escape_is_html_escape() -> None:
+    import html
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        text = "".join(rng.choice("<>&\"'a é\u00a0{}") for _ in range(rng.randint(0, 12)))
+        assert messages.escape(text) == html.escape(text, quote=True), text
+
+
+def test_views_escape_what_they_show() -> None:
+    fmt = rc.Formatter("nl")
+    result = calculate("score", {"edition": "nl-2001", "players": [
+        {"name": "<b>A&B</b>", "cash": 100}, {"name": "\"Q'", "cash": 50}]})
+    html = render_output(fmt, VIEWS["score"], result, _links("nl"))
+    assert "<b>" not in html and "&lt;b&gt;A&amp;B&lt;/b&gt;" in html and "&quot;Q&#x27;" in html
+    parse(html)
+
+
+# --------------------------------------------------------------------------- errors and the api
+
+
+def _context(lang: str) -> api.LangContext:
+    ctx = Context(lang, "calculators", f"docs/{lang}/calculators.md", 1, None, "calculator",
+                  ("rent",), Path("docs"))
+    return api.load_context(json.dumps(rc.shared_data(ctx)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_errors_name_their_field(lang: str) -> None:
+    """A worked example the engine refuses: the answer's field is the engine's, its
+    field_html the engine message in the language, the html the same error block."""
+    ctx, fmt = _context(lang), rc.Formatter(lang)
+    seen = 0
+    for kind in KINDS:
+        for example in _worked(kind):
+            result = example.run()
+            if "error" not in result:
+                continue
+            out = json.loads(api.answer(kind, json.dumps(example.engine_request()), ctx))
+            assert out["field"] == result["field"], example.id
+            params = {k: fmt.scalar(v) for k, v in result["params"].items()}
+            assert out["field_html"] == fmt.html(result["error"], params)
+            assert out["html"] == rc.render_error(fmt, result)
+            assert "i18n-missing" not in out["html"], out["html"]
+            seen += 1
+    assert seen >= 5
+
+
+def test_bad_requests_never_crash_the_presenter() -> None:
+    ctx = _context("sv")
+    for kind, text in [("rent", "{nope"), ("rent", "[]"), ("rent", "NaN"), ("nope", "{}"),
+                       ("check_build", '{"edition": "nl-2001"}'), ("rent", '"x"'),
+                       ("score", json.dumps({"edition": "nl-2001", "players": [{"name": "\ud800"}]}))]:
+        out = json.loads(api.answer(kind, text, ctx))
+        assert out["html"].startswith('<div class="calc-output calc-output-error">'), (kind, text)
+        assert isinstance(out["field_html"], str) and out["field_html"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_answer_is_the_build_time_result(lang: str) -> None:
+    """What the worker answers for the starting values is the HTML the build put in the page."""
+    ctx, fmt, links = _context(lang), rc.Formatter(lang), _links(lang)
+    for kind in KINDS:
+        request = rc.default_request(kind, lang)
+        out = json.loads(api.answer(kind, json.dumps(request), ctx))
+        assert out["html"] == render_output(fmt, VIEWS[kind], calculate(kind, request), links)
+        assert out["field"] is None and out["field_html"] is None
+        assert out["query"] == rc.query_string(kind, rc.canonical_request(kind, request))
+
+
+# --------------------------------------------------------------------------- URL state
+
+
+def _requests() -> list[tuple[str, dict[str, Any]]]:
+    out = [(k, rc.default_request(k, lang)) for k in KINDS for lang in LANGS]
+    out += [(e.kind, e.engine_request()) for k in KINDS for e in _worked(k)]
+    return out
+
+
+def test_query_string_round_trips() -> None:
+    """Encoded by present.urlstate, decoded the page's way (nested strings), flattened
+    again: the same pairs; the kind comes back."""
+    for kind, request in _requests():
+        canon = urlstate.canonical_request(kind, request)
+        query = urlstate.query_string(kind, canon)
+        got_kind, decoded = urlstate.decode_query(query)
+        assert got_kind == kind
+        pairs = urlstate.flatten_request(canon)
+        assert _flatten_strings(decoded) == pairs, (kind, request)
+        # a list of scalars is one comma-joined value, as the page splits it (asList)
+        for path, value in pairs:
+            raw = _at(canon, path)
+            if isinstance(raw, list):
+                assert ([] if value == "" else value.split(",")) == [str(int(v)) if isinstance(v, bool) else str(v)
+                                            for v in raw], (path, value)
+
+
+def _at(data: Any, path: str) -> Any:
+    for part in path.split("."):
+        data = data[int(part)] if isinstance(data, list) else data[part]
+    return data
+
+
+def _flatten_strings(tree: dict[str, Any], prefix: str = "") -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out += _flatten_strings(value, f"{prefix}{key}.")
+        else:
+            out.append((f"{prefix}{key}", value))
+    return out
+
+
+def test_query_string_encodes_awkward_names() -> None:
+    request = {"edition": "nl-2001", "players": [{"name": "Zoë & Co/1,2 ?#", "cash": 1}]}
+    query = urlstate.query_string("score", request)
+    assert "&Co" not in query and "#" not in query and " " not in query
+    assert urlstate.decode_query(query)[1]["players"]["0"]["name"] == "Zoë & Co/1,2 ?#"
+
+
+def test_presenter_class_is_the_builds() -> None:
+    assert issubclass(rc.Formatter, Presenter)
+    assert rc.render_output is render_output
