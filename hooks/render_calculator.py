@@ -824,7 +824,7 @@ def _json_script(data: Any, cls: str) -> str:
 
 def shared_data(ctx: Context) -> dict[str, Any]:
     """What every calculator on a page shares (emitted once per page)."""
-    from hooks.pyodide_assets import engine_version
+    from hooks.pyodide_assets import STDLIB_ZIP, engine_version, stdlib_version
 
     root = asset_root(ctx.lang, ctx.slug, ctx.use_directory_urls)
     msgs = page_messages(ctx.lang)
@@ -844,6 +844,7 @@ def shared_data(ctx: Context) -> dict[str, Any]:
             "worker": f"{root}assets/calculators/worker.mjs",
             "pyodide": f"{root}assets/pyodide/",
             "engine": f"{root}assets/engine.zip?v={engine_version()}",
+            "stdlib": f"{root}assets/pyodide/{STDLIB_ZIP}?v={stdlib_version()}",
         },
         "page": {"calculators": ctx.url(CALC_PAGE)},
     }
