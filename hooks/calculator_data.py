@@ -158,7 +158,7 @@ def ui_texts(lang: str) -> dict[str, Any]:
 
 def shared_data(ctx: Context) -> dict[str, Any]:
     """What every calculator on a page shares (emitted once per page)."""
-    from hooks.pyodide_assets import engine_version
+    from hooks.pyodide_assets import STDLIB_ZIP, engine_version, stdlib_version
 
     root = asset_root(ctx.lang, ctx.slug, ctx.use_directory_urls)
     msgs = page_messages(ctx.lang)
@@ -176,6 +176,7 @@ def shared_data(ctx: Context) -> dict[str, Any]:
             "worker": f"{root}assets/calculators/worker.mjs",
             "pyodide": f"{root}assets/pyodide/",
             "engine": f"{root}assets/engine.zip?v={engine_version()}",
+            "stdlib": f"{root}assets/pyodide/{STDLIB_ZIP}?v={stdlib_version()}",
         },
         "page": {"calculators": ctx.url(CALC_PAGE)},
     }

@@ -4,8 +4,9 @@ After every build this copies the pinned Pyodide core files from
 ``node_modules/pyodide`` into ``site/assets/pyodide/``, writes a trimmed standard library
 (``python_stdlib-engine.zip``: only the files listed in ``hooks/pyodide_stdlib.txt``, which
 ``node tools/pyodide_stdlib.mjs`` recorded by running the engine's test requests in
-Pyodide; the worker boots with ``loadPyodide({stdLibURL})``) and packs ``engine/*.py`` and
-``present/*.py`` (the presenter)
+Pyodide, precompiled to bytecode by ``node tools/pyodide_pyc.mjs`` so a cold boot compiles
+no standard library source; the worker boots with ``loadPyodide({stdLibURL})``) and packs
+``engine/*.py`` and ``present/*.py`` (the presenter)
 into ``site/assets/engine.zip``, which the calculators' Web Worker unpacks in
 Pyodide. Nothing is ever loaded from a CDN; no micropip, no wheels.
 
@@ -30,7 +31,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import shutil
+import subprocess
 import zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -110,7 +113,7 @@ def stdlib_files(root: Path = ROOT) -> list[str]:
 
 
 @lru_cache(maxsize=4)
-def stdlib_zip_bytes(root: Path = ROOT) -> bytes:
+def stdlib_source_zip_bytes(root: Path = ROOT) -> bytes:
     """Pyodide's ``python_stdlib.zip`` reduced to :func:`stdlib_files` (plus the folder
     entries above them), deterministic; fails when a listed file is not in the package."""
     wanted = set(stdlib_files(root))
@@ -130,6 +133,51 @@ def stdlib_zip_bytes(root: Path = ROOT) -> bytes:
                 copy.external_attr = info.external_attr
                 out.writestr(copy, full.read(info.filename))
     return buf.getvalue()
+
+
+PYC_TOOL = "tools/pyodide_pyc.mjs"
+"""Compiles the trimmed standard library with the pinned Pyodide's own interpreter (Node)."""
+
+PYC_CACHE = ".cache/pyodide-pyc"
+"""Where compiled standard libraries are kept, one per input (a build after the first
+does not start Node again)."""
+
+
+@lru_cache(maxsize=4)
+def stdlib_zip_bytes(root: Path = ROOT) -> bytes:
+    """The shipped standard library: :func:`stdlib_source_zip_bytes` with every module
+    precompiled to sourceless bytecode by :data:`PYC_TOOL` (why: see that file; a cold boot
+    otherwise spends most of its time compiling these sources in WebAssembly). Kept in
+    :data:`PYC_CACHE` under a hash of the sources, the tool and the Pyodide version."""
+    source = stdlib_source_zip_bytes(root)
+    key = hashlib.sha256(source + (root / PYC_TOOL).read_bytes()
+                         + pyodide_version(root).encode()).hexdigest()[:20]
+    cached = root / PYC_CACHE / f"stdlib-{key}.zip"
+    if cached.is_file():
+        return cached.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("node is needed to precompile the standard library (tools/pyodide_pyc.mjs)")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    src = cached.with_name(f"{cached.stem}.{os.getpid()}.src.zip")
+    tmp = cached.with_name(f"{cached.stem}.{os.getpid()}.tmp")
+    try:
+        src.write_bytes(source)
+        run = subprocess.run([node, str(root / PYC_TOOL), str(src), str(tmp)], cwd=root,
+                             capture_output=True, text=True, timeout=300)
+        if run.returncode != 0 or not tmp.is_file():
+            raise AssetError(f"{PYC_TOOL} failed: {run.stderr[-1500:]}")
+        os.replace(tmp, cached)  # atomic: parallel builds never read half a file
+    finally:
+        src.unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
+    return cached.read_bytes()
+
+
+def stdlib_version(root: Path = ROOT) -> str:
+    """A short content hash of the shipped standard library (``?v=`` of its URL, part of
+    the worker's snapshot key: a snapshot holds zipimport's table of that very file)."""
+    return hashlib.sha256(stdlib_zip_bytes(root)).hexdigest()[:12]
 
 
 def engine_version(root: Path = ROOT) -> str:

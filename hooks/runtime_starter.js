@@ -1,6 +1,6 @@
 // The calculators' runtime starter, inlined by hooks/render_calculator.py (runtime_starter)
 // where the first calculator of a page begins. Its values come from the script element's
-// own attributes: data-assets (JSON: worker, pyodide, engine URLs) and data-eager ("true":
+// own attributes: data-assets (JSON: worker, pyodide, engine, stdlib URLs) and data-eager ("true":
 // start at once). The build joins the lines into one (one HTML block in the Markdown) and
 // drops these whole-line // comments, so write no comment after code on a line.
 // It defines how the runtime starts (one module worker, plus the page compiling
@@ -28,7 +28,7 @@
       w.addEventListener("error", keep);
       w.addEventListener("messageerror", keep);
       rt.worker = w;
-      w.postMessage({ type: "init", pyodideURL: pyodide, engineURL: new URL(A.engine, base).href, wasm: true });
+      w.postMessage({ type: "init", pyodideURL: pyodide, engineURL: new URL(A.engine, base).href, stdlibURL: A.stdlib ? new URL(A.stdlib, base).href : null, wasm: true });
       var send = function (m) { w.postMessage({ type: "wasm", module: m || null }); };
       try {
         WebAssembly.compileStreaming(fetch(pyodide + "pyodide.asm.wasm")).then(send, function () { send(null); });

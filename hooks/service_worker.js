@@ -43,6 +43,7 @@ async function hex(buffer) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
+const VERSIONED = ["assets/engine.zip", "assets/pyodide/python_stdlib-engine.zip"];
 const keeping = new Map(); // group -> Promise<boolean>, one copy at a time per group
 
 // Copy one group into this build's cache: all of its files, checked, or nothing.
@@ -54,9 +55,10 @@ function keepGroup(cache, group) {
     if ((await completeGroups(cache)).includes(group)) return true;
     const fetched = [];
     for (const [path, sha] of files) {
-      // The pages ask for the engine as engine.zip?v=<the first 12 digits of its hash>
-      // (hooks/pyodide_assets.py): the same address, so the browser's copy is reused.
-      const address = path === "assets/engine.zip" ? `${url(path)}?v=${sha.slice(0, 12)}` : url(path);
+      // The pages ask for the engine and the standard library as engine.zip?v=<the first 12
+      // digits of its hash> (hooks/pyodide_assets.py): the same address, so the browser's
+      // copy is reused.
+      const address = VERSIONED.includes(path) ? `${url(path)}?v=${sha.slice(0, 12)}` : url(path);
       const response = await fetch(address, { cache: "no-cache", credentials: "same-origin" });
       if (!response.ok) return false;
       const body = await response.arrayBuffer();

@@ -105,9 +105,14 @@ def test_headers_file_matches_what_the_build_emits(built_site: Path) -> None:
 def test_trimmed_stdlib_is_what_the_list_says(built_site: Path) -> None:
     zpath = built_site / "assets" / "pyodide" / STDLIB_ZIP
     names = {n for n in zipfile.ZipFile(zpath).namelist() if not n.endswith("/")}
-    assert names == set(stdlib_files())
+    # precompiled (tools/pyodide_pyc.mjs): every listed source ships as its bytecode only,
+    # so a cold boot compiles none of it
+    assert names == {f + "c" if f.endswith(".py") else f for f in stdlib_files()}
+    assert not any(n.endswith(".py") for n in names)
     full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
-    assert zpath.stat().st_size < 0.4 * full.stat().st_size
+    # bytecode without line tables is about 1.3x the sources it replaces (0.8 -> 1.0 MB);
+    # the budget that counts is the bench's bytes to the first answer
+    assert zpath.stat().st_size < 0.45 * full.stat().st_size
     assert not (built_site / "assets" / "pyodide" / "python_stdlib.zip").exists()
 
 

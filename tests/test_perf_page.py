@@ -212,7 +212,8 @@ def test_the_pages_reading_of_the_numbers_still_holds() -> None:
     - the calculators page meets its ready budget, cold and warm;
     - warm, the calculators' own start is well below bare Pyodide (restored from the
       snapshot: the Python thread does a fraction of the reference's CPU work);
-    - cold, Python boots as bare Pyodide does: the first answer is within the reference;
+    - cold, Python compiles nothing (the standard library ships as bytecode): the first
+      answer is within the reference;
     - the page around the runtime still costs time: the real page is later than the same
       start on a blank page, its main thread and the theme's search worker work more, Python
       waits (ready later by more than its own extra CPU time), and that share of the wait is

@@ -78,7 +78,8 @@ _files = set()
 for _m in list(sys.modules.values()):
     _f = getattr(_m, "__file__", None) or ""
     if _f.startswith(_zip + "/"):
-        _files.add(_f[len(_zip) + 1:])
+        # the list names sources: a precompiled zip (tools/pyodide_pyc.mjs) has x.pyc for x.py
+        _files.add(_f[len(_zip) + 1:].removesuffix("c") if _f.endswith(".pyc") else _f[len(_zip) + 1:])
 sorted(_files)
 `).toJs();
 console.log(JSON.stringify(out));

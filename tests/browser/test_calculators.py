@@ -733,8 +733,10 @@ def test_lazy_loading(open_page, lang: str) -> None:
         " && JSON.parse(document.querySelector('#calc-mortgage').dataset.shownRequest)"
         ".action === 'lift'", timeout=20000)
     assert any(u.endswith("/assets/pyodide/pyodide.asm.wasm") for u in sp.requests)
-    assert any(u.endswith("/assets/pyodide/python_stdlib-engine.zip") for u in sp.requests)
-    assert not any(u.endswith("/python_stdlib.zip") for u in sp.requests)
+    # the trimmed, precompiled standard library, at its versioned address (?v=<hash>)
+    assert any(u.split("?")[0].endswith("/assets/pyodide/python_stdlib-engine.zip")
+               and "?v=" in u for u in sp.requests)
+    assert not any(u.split("?")[0].endswith("/python_stdlib.zip") for u in sp.requests)
     assert sum(1 for u in sp.requests if u.endswith("/worker.mjs")) == 1
     assert sp.external_requests() == []
 

@@ -3,7 +3,9 @@
 Pyodide's ``_makeSnapshot`` / ``makeMemorySnapshot`` / ``_loadSnapshot`` are experimental, so
 this pins what the worker relies on with the pinned package, in Chromium: the first boot
 keeps a snapshot in Cache Storage once the engine is warm; the next page restores Python
-from it and answers; a damaged snapshot falls back to a plain boot that still answers.
+from it and answers; a snapshot of another standard library (its key names the zip's hash:
+the snapshot holds zipimport's table of that file) is not restored; a damaged snapshot falls
+back to a plain boot that still answers.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ def test_snapshot_is_kept_restored_and_a_bad_one_ignored(browser, site_url: str)
         page.wait_for_function("() => window.__stages.includes('snapshot_kept')", timeout=60_000)
         keys = snapshot_keys(page)
         assert len(keys) == 1 and "/__snapshot__/" in keys[0], keys
+        stdlib = page.evaluate("""() => new URL(JSON.parse(document.querySelector(
+            'script[data-assets]').dataset.assets).stdlib, location.href).searchParams.get('v')""")
+        assert stdlib and f"/{stdlib}/" in keys[0], (stdlib, keys)
         size = page.evaluate(f"""async () => (await (await caches.open({CACHE!r}))
             .match({keys[0]!r})).arrayBuffer().then(b => b.byteLength)""")
         assert size > 10_000_000  # Python's whole memory
@@ -71,6 +76,17 @@ def test_snapshot_is_kept_restored_and_a_bad_one_ignored(browser, site_url: str)
         second = answer(page, url)
         assert "snapshot_restored" in second, second
         assert "snapshot_kept" not in second
+
+        # the same (good) snapshot, but kept for another standard library: not restored,
+        # and replaced by this library's once the page is warm
+        other = keys[0].replace(f"/{stdlib}/", "/000000000000/")
+        page.evaluate(f"""async () => {{ const c = await caches.open({CACHE!r});
+            await c.put({other!r}, await c.match({keys[0]!r})); await c.delete({keys[0]!r}); }}""")
+        assert snapshot_keys(page) == [other]
+        foreign = answer(page, url)
+        assert "snapshot_restored" not in foreign, foreign
+        page.wait_for_function("() => window.__stages.includes('snapshot_kept')", timeout=60_000)
+        assert snapshot_keys(page) == keys
 
         page.evaluate(f"""async () => (await caches.open({CACHE!r}))
             .put({keys[0]!r}, new Response(new Uint8Array(4096)))""")

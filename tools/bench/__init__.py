@@ -45,7 +45,8 @@ calculator answer with the network off after one visit (budget: no failure);
 ``lighthouse.*`` the worst page of Lighthouse 12 (mobile, simulated throttling) over every
 home, rule and calculators page (budgets: performance >= 95, total blocking time < 150 ms,
 the other categories 100). ``--part`` runs one of these alone (``bytes``, ``offline``,
-``lighthouse``, ``interaction``, ``engine``), ``--lighthouse`` limits it.
+``lighthouse``, ``interaction``: reference and calculators page interleaved, their
+``calc_ready.*`` and ``interaction.*`` rows; ``engine``), ``--lighthouse`` limits it.
 
 ``--engine-against REV`` times the engine of git revision ``REV`` (``git archive`` into a
 temporary folder) beside the working tree's, in the same run, in CPython (one process per

@@ -191,7 +191,7 @@ def run_part(args: argparse.Namespace) -> Any:
                                             print, keep_last=False,
                                             variants=["reference", "calc_ready"])
                 rows = load_rows_subset(samples)
-                refs = {r.id.split(".")[1]: r for r in rows}
+                refs = {r.id.split(".")[1]: r for r in rows if r.id.startswith("reference.")}
                 return [r.to_json() for r in rows] + [
                     r.to_json() for r in new_rows(samples, refs, {
                         "reference": {"transferred": None}, "first_answer": {"transferred": None}},

@@ -126,11 +126,17 @@ def load_rows(samples: Sequence[LoadSample]) -> list[Row]:
 
 
 def load_rows_subset(samples: Sequence[LoadSample]) -> list[Row]:
-    """The reference rows alone (``--part interaction`` loads only reference and page)."""
+    """The reference and ``calc_ready`` rows (``--part interaction`` loads only reference
+    and page, interleaved: the calculator page's ratios of one run without the rest)."""
     out = []
     for temp in ("cold", "warm"):
         vals = [s.ready_s for s in _marks(samples, "reference", temp)]
         out.append(Row(f"reference.{temp}", "reference", median(vals), "s", samples=tuple(vals)))
+    refs = {r.id.split(".")[1]: r for r in out}
+    for temp in ("cold", "warm"):
+        vals = [s.ready_s for s in _marks(samples, "calc_ready", temp)]
+        out.append(ratio_row(f"calc_ready.{temp}", "calc_ready", median(vals), "s", refs[temp],
+                             BUDGET_CALC_READY, vals))
     return out
 
 

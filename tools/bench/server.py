@@ -25,8 +25,11 @@ def runtime_blank_page(request: Mapping[str, Any]) -> str:
     default request: what the calculator page costs without the page around it."""
     from hooks.render_calculator import runtime_starter
 
+    from hooks.pyodide_assets import STDLIB_ZIP, stdlib_version
+
     starter = runtime_starter({"worker": "/assets/calculators/worker.mjs",
-                               "pyodide": "/assets/pyodide/", "engine": "/assets/engine.zip"},
+                               "pyodide": "/assets/pyodide/", "engine": "/assets/engine.zip",
+                               "stdlib": f"/assets/pyodide/{STDLIB_ZIP}?v={stdlib_version()}"},
                               eager=True)
     # The request as data in the page, read by the module (no text replaced in the script).
     data = json.dumps(request).replace("</", "<\\/")

@@ -1,8 +1,9 @@
 // Module Web Worker: one Python interpreter (Pyodide) for every calculator on a page.
 //
 // Protocol (messages are plain objects):
-//   page -> worker  {type: "init", pyodideURL, engineURL, wasm}  start loading (once); wasm:
-//                   true when a "wasm" message follows
+//   page -> worker  {type: "init", pyodideURL, engineURL, stdlibURL, wasm}  start loading
+//                   (once); stdlibURL: the standard library with its ?v= hash (null: the
+//                   file next to pyodideURL); wasm: true when a "wasm" message follows
 //   page -> worker  {type: "wasm", module}     pyodide.asm.wasm compiled by the page, or null
 //   page -> worker  {type: "warm", kinds}      the page's calculators: import their modules
 //                                              once ready, between requests
@@ -26,8 +27,9 @@
 // performance.timeOrigin + now), so ./dev bench can tell when a step happened in the worker
 // from when a busy page got round to reading the message.
 //
-// Everything comes from the site's own origin: the Pyodide core files and the trimmed
-// standard library (python_stdlib-engine.zip) under assets/pyodide/ and the engine as
+// Everything comes from the site's own origin: the Pyodide core files and the trimmed,
+// precompiled standard library (python_stdlib-engine.zip: bytecode, so a cold boot compiles
+// no standard library source; tools/pyodide_pyc.mjs) under assets/pyodide/ and the engine as
 // assets/engine.zip, all written there by hooks/pyodide_assets.py at build time.
 //
 // Why the page compiles the WebAssembly (measured with ./dev bench, see the performance
@@ -122,14 +124,17 @@ def _monopoly_answer(kind, text):
 // the engine is imported and keeps it in Cache Storage; later boots restore Python's
 // memory from it instead of starting the interpreter and importing the engine again
 // (measured in Node on this machine: restore about a tenth of a plain boot). Keyed by the
-// Pyodide version, the engine's hash (engine.zip?v=) and the standard library file, so a
-// new runtime or engine never restores an old state; anything wrong -> a plain boot.
+// Pyodide version, the engine's hash (engine.zip?v=) and the standard library's hash
+// (python_stdlib-engine.zip?v=: the snapshot holds zipimport's table of that very file), so
+// a new runtime, engine or library never restores an old state; anything wrong -> a plain
+// boot.
 const SNAPSHOT_CACHE = "pyodide-snapshot-v1";
 let snapshot = null; // {key, make: bool} for this boot
 
-function snapshotKey(pyodideURL, engineURL, version) {
+function snapshotKey(pyodideURL, engineURL, stdlibURL, version) {
   const engine = new URL(engineURL).searchParams.get("v") || "none";
-  return new URL(`__snapshot__/${version}/${engine}/${STDLIB_FILE}`, pyodideURL).href;
+  const stdlib = new URL(stdlibURL).searchParams.get("v") || "none";
+  return new URL(`__snapshot__/${version}/${engine}/${stdlib}/${STDLIB_FILE}`, pyodideURL).href;
 }
 
 async function readSnapshot(key) {
@@ -160,7 +165,7 @@ function keepSnapshot(pyodide, runtime) {
   }
 }
 
-async function start(pyodideURL, engineURL) {
+async function start(pyodideURL, engineURL, stdlibURL) {
   postMessage({ type: "progress", stage: "runtime", at: now() });
   // Fetch the engine while the runtime boots: both are needed, neither waits on the other.
   const engineBytes = fetchBytes(engineURL);
@@ -168,15 +173,16 @@ async function start(pyodideURL, engineURL) {
   let pyodide;
   try {
     const { loadPyodide, version } = await import(new URL("pyodide.mjs", pyodideURL).href);
-    // The trimmed standard library (only what the engine imports, hooks/pyodide_assets.py):
-    // 0.8 MB instead of the package's 2.5 MB python_stdlib.zip.
+    // The trimmed standard library (only what the engine imports, as bytecode,
+    // hooks/pyodide_assets.py): 1.0 MB instead of the package's 2.5 MB python_stdlib.zip.
+    const stdLibURL = stdlibURL || new URL(STDLIB_FILE, pyodideURL).href;
     const options = {
       indexURL: pyodideURL,
-      stdLibURL: new URL(STDLIB_FILE, pyodideURL).href,
+      stdLibURL,
       stdout: () => {},
       stderr: () => {},
     };
-    const key = snapshotKey(pyodideURL, engineURL, version);
+    const key = snapshotKey(pyodideURL, engineURL, stdLibURL, version);
     const saved = await readSnapshot(key);
     if (saved) {
       try {
@@ -260,7 +266,7 @@ self.addEventListener("message", async (event) => {
   if (msg.type === "init") {
     if (started) return;
     if (!msg.wasm) gotModule(null); // an older page: Pyodide compiles the file itself
-    started = start(msg.pyodideURL, msg.engineURL);
+    started = start(msg.pyodideURL, msg.engineURL, msg.stdlibURL);
     started.then(
       (runtime) => {
         postMessage({ type: "ready", at: now() });
