@@ -21,6 +21,7 @@ import pytest
 
 from hooks.offline import finish
 from tools.static_site import SiteHandler, serve
+from search import search
 from test_calculators import Calc, page_path, wait_runtime
 
 LANG = "sv"
@@ -112,10 +113,7 @@ def test_offline_after_one_visit(browser, served) -> None:
             assert page.locator("h1").first.inner_text().strip(), slug
             assert build_marks(page) == ("A", "A"), slug
         # Search, offline: Material's search worker and this language's index from the cache.
-        page.locator("label.md-search__icon, .md-search__input").first.click()
-        page.locator(".md-search__input").fill("fängelse")
-        page.wait_for_selector(".md-search-result__item", timeout=60_000)
-        hrefs = page.eval_on_selector_all(".md-search-result__link", "els => els.map(e => e.href)")
+        hrefs = search(page, "fängelse")
         assert hrefs and all(f"/{LANG}/" in h for h in hrefs), hrefs[:3]
         # A calculator answer, offline.
         page.goto(url + page_path(LANG, "calculators"))

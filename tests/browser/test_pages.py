@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine.clauses import CLAUSES, PAGES
 from page_walk import RUNTIME_PAGE, Walk
+from search import search
 
 pytestmark = pytest.mark.browser
 
@@ -70,17 +70,7 @@ def test_language_switcher_keeps_the_page(open_page, site_url: str, lang: str) -
 @pytest.mark.parametrize("lang", LANGS)
 def test_search_stays_in_the_language(open_page, lang: str) -> None:
     sp = open_page(path(lang, "index"))
-    sp.page.click("input.md-search__input")  # in the header at desktop width
-    for _ in range(30):  # a query typed before the index has loaded is not re-run: retype
-        sp.page.fill("input.md-search__input", SEARCH_WORDS[lang])
-        sp.page.press("input.md-search__input", "End")  # Material searches on key events
-        try:
-            sp.page.wait_for_selector(".md-search-result__item a", timeout=1000)
-            break
-        except PlaywrightTimeout:
-            sp.page.fill("input.md-search__input", "")
-    hrefs = sp.page.eval_on_selector_all(".md-search-result__item a",
-                                         "els => els.map(a => a.href)")
+    hrefs = search(sp.page, SEARCH_WORDS[lang])  # the box is in the header at desktop width
     prefix = sp.url(path(lang, "index"))
     assert hrefs
     for href in hrefs:
