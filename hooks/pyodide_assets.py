@@ -74,10 +74,11 @@ ZIP_PACKAGES: tuple[str, ...] = ("engine", "present")
 """The packages in the archive: the engine and the presenter the worker answers with."""
 
 
-def engine_sources(root: Path = ROOT) -> list[Path]:
-    """The Python files of :data:`ZIP_PACKAGES`, sorted: exactly what goes into the archive."""
+def engine_sources(root: Path = ROOT, packages: tuple[str, ...] = ZIP_PACKAGES) -> list[Path]:
+    """The Python files of ``packages`` (:data:`ZIP_PACKAGES`), sorted: exactly what goes into
+    the archive."""
     files = []
-    for package in ZIP_PACKAGES:
+    for package in packages:
         found = sorted((root / package).glob("*.py"))
         if not found:
             raise AssetError(f"no {package} sources found in {root / package}")
@@ -94,11 +95,12 @@ def engine_zip_names(root: Path = ROOT) -> list[str]:
     return [_member(p) for p in engine_sources(root)]
 
 
-def engine_zip_bytes(root: Path = ROOT) -> bytes:
-    """A deterministic zip of ``engine/*.py`` and ``present/*.py`` (same sources, same bytes)."""
+def engine_zip_bytes(root: Path = ROOT, packages: tuple[str, ...] = ZIP_PACKAGES) -> bytes:
+    """A deterministic zip of ``engine/*.py`` and ``present/*.py`` (same sources, same bytes;
+    ``packages=("engine",)`` for an older revision, which had no presenter)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for path in engine_sources(root):
+        for path in engine_sources(root, packages):
             info = zipfile.ZipInfo(_member(path), date_time=_ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
