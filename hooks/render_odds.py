@@ -37,14 +37,9 @@ from engine.boards import BOARDS, GROUPS, Board
 from hooks.common import Context, h
 from hooks.i18n import translations
 from present import numbers
-from present.number_data import NUMBERS
 
 BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
 STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES
-CURRENCY_SIGNS: dict[str, str] = NUMBERS["symbols"]
-JAIL = markov.JAIL
-JAIL_SQUARE = markov.JAIL_SQUARE
-
 GROUP_COLOURS: dict[str, str] = {
     "brown": "#8a4b2a", "light-blue": "#a9dcf3", "pink": "#d6398f", "orange": "#f39321",
     "red": "#e0202a", "yellow": "#f6e21a", "green": "#1f9e55", "dark-blue": "#1565b5",
@@ -140,9 +135,7 @@ def amount(lang: str, currency: str, value: float, digits: int = AMOUNT_DIGITS) 
     >>> amount("nl", "EUR", 3.5), amount("sv", "USD", 3.5)
     ('€\xa03,50', '3,50\xa0$')
     """
-    text = t(lang, "odds.amount", value=number(lang, value, digits),
-             currency=CURRENCY_SIGNS.get(currency, currency))
-    return text.replace(" ", "\u00a0")  # one unit: never broken over two lines
+    return numbers.amount(lang, value, currency, digits)  # CLDR's pattern: one no-break unit
 
 
 def heat(value: float, top: float, low: float = 0.0) -> tuple[str, str]:
