@@ -38,6 +38,8 @@ from hooks.common import Context, h
 from hooks.i18n import translations
 from present import numbers
 
+JAIL = markov.JAIL
+JAIL_SQUARE = markov.JAIL_SQUARE
 BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
 STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES
 GROUP_COLOURS: dict[str, str] = {
