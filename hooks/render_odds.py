@@ -42,6 +42,7 @@ JAIL = markov.JAIL
 JAIL_SQUARE = markov.JAIL_SQUARE
 BOARD_IDS: tuple[str, ...] = markov.BOARD_IDS
 STRATEGIES: tuple[str, ...] = markov.JAIL_STRATEGIES
+
 GROUP_COLOURS: dict[str, str] = {
     "brown": "#8a4b2a", "light-blue": "#a9dcf3", "pink": "#d6398f", "orange": "#f39321",
     "red": "#e0202a", "yellow": "#f6e21a", "green": "#1f9e55", "dark-blue": "#1565b5",

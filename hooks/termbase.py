@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
 from hooks.i18n import LANGS, SOURCE_LANG, translations_dir
+from present.numbers import number
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -124,25 +125,19 @@ NUMBERS = "number-format"
 """The pseudo-concept of a number written without the language's digit grouping."""
 
 _NUMBER = re.compile(r"(?<![\d.,\w\-\u00a0])\d{4,}(?![\d\w\-]|[.,]\d)")
-_GROUP = {"nl": ".", "da": ".", "sv": "\u00a0", "nb": "\u00a0"}
 _SPACED = re.compile(r"(?<![\d.,\w\-\u00a0])\d{1,3}(?: \d{3})+(?![\d\w\-]|[.,]\d)")
 """A number grouped with plain spaces ("10 000"): a line may break inside it, and in Dutch
 and Danish it is not the language's grouping at all."""
 
 
 def grouped(lang: str, digits: str) -> str:
-    """A whole number with the language's thousands separator (as ``hooks.i18n.format_number``
-    writes it; Swedish and Norwegian group with a no-break space).
+    """A whole number with the language's thousands separator, as the site writes numbers
+    (:func:`present.numbers.number`, CLDR: Swedish and Norwegian group with a no-break space).
 
     >>> grouped("nl", "1500"), grouped("nb", "10000") == "10\u00a0000"
     ('1.500', True)
     """
-    out = digits[-3:]
-    rest = digits[:-3]
-    while rest:
-        out = rest[-3:] + _GROUP[lang] + out
-        rest = rest[:-3]
-    return out
+    return number(lang, int(digits), 0)
 
 
 def is_year(digits: str) -> bool:
@@ -318,7 +313,7 @@ class Termbase:
                 found.append(Violation(file, line, lang, concept.id,
                                        " ".join(m.group(0).split()),
                                        concept.langs[lang].term))
-        if lang in _GROUP:  # the house style for numbers (amounts) in prose
+        if lang in LANGS:  # the house style for numbers (amounts) in prose
             for m in [*_NUMBER.finditer(masked), *_SPACED.finditer(masked)]:
                 digits = m.group(0).replace(" ", "")
                 if is_year(digits):
