@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from markupsafe import Markup
 
-from hooks.common import ROOT, Context
+from hooks.common import HOME_EDITION, ROOT, Context
 from hooks.i18n import SOURCE_LANG, translations
 from hooks.templates import calculator_fragment, html
 
@@ -40,9 +40,8 @@ from engine.rent import ARRIVALS, rent_reads
 if TYPE_CHECKING:  # the output half (messages, numbers) is the formatter's own module
     from hooks.calculator_data import Formatter
 
-PAGE_EDITION: Mapping[str, str] = {"nl": "nl-2001", "sv": "nordic-2005", "da": "nordic-2005",
-                                   "nb": "nordic-2005"}
-"""The edition a calculator starts with, by page language."""
+PAGE_EDITION: Mapping[str, str] = HOME_EDITION
+"""The edition a calculator starts with, by page language (the language's home edition)."""
 
 BOARD_EDITIONS: tuple[str, ...] = tuple(e.id for e in EDITIONS.values() if e.board is not None)
 KIND_EDITIONS: Mapping[str, tuple[str, ...]] = {

@@ -28,6 +28,10 @@ LANG_NAMES: dict[str, str] = {"nl": "Nederlands", "sv": "Svenska", "da": "Dansk"
                               "nb": "Norsk bokmål"}
 """Each language's name in that language (used as column headers, with ``lang``)."""
 LANG_SHORT: dict[str, str] = {"nl": "NL", "sv": "SV", "da": "DA", "nb": "NB"}
+HOME_EDITION: dict[str, str] = {"nl": "nl-2001", "sv": "nordic-2005", "da": "nordic-2005",
+                                "nb": "nordic-2005"}
+"""The edition most readers of a language own: what its calculators start with and the rules
+sheet it shows before the reader chooses."""
 RULE_PAGES: tuple[str, ...] = tuple(p.slug for p in PAGES)
 """Pages that consist of clauses (the 12 rule pages and the rulings page)."""
 

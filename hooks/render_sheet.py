@@ -20,7 +20,7 @@ import markdown as md
 
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS
-from hooks.common import Context, Html, plain
+from hooks.common import HOME_EDITION, Context, Html, plain
 from hooks.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.templates import fragment, html
 from hooks.my_edition import CODE, chips
@@ -29,8 +29,6 @@ from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_item
 
 SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
 """One sheet per main edition, and one for the card game."""
-HOME_EDITION = {"nl": "nl-2001", "sv": "nordic-2005", "da": "nordic-2005", "nb": "nordic-2005"}
-"""The sheet shown without a choice: the edition most readers of that language own."""
 BOARD_PAGES = tuple(p.slug for p in PAGES if p.slug not in ("rulings", "card-game"))
 CARD_PAGES = ("card-game",)
 
