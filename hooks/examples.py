@@ -57,7 +57,9 @@ from typing import Any, Iterator, Mapping
 from hooks.common import LANGS, ROOT
 from hooks.pages import DIRECTIVE, code_lines
 from hooks.render_calculator import KINDS as CALCULATOR_KINDS
-from hooks.render_calculator import calculator_link, canonical_request, unshown_fields
+from hooks.calculator_forms import unshown_fields
+from hooks.render_calculator import calculator_link
+from present.urlstate import canonical_request
 
 from engine import api
 from engine.clauses import CLAUSES, PAGES

@@ -16,8 +16,6 @@ builds a link that opens a calculator pre-filled with a request (encoded by
 
 >>> calculator_link("nl", "rent", {"edition": "nl-2001", "square": 39, "owned": 2})
 'calculators.md?calc=rent&edition=nl-2001&square=39&owned=2#calc-rent'
->>> format_amount("nl", 1500, "EUR"), format_amount("sv", -82.5, "USD")
-('€\\xa01.500', '−82,50\\xa0$')
 """
 
 from __future__ import annotations
@@ -27,27 +25,21 @@ import posixpath
 from pathlib import Path
 from typing import Any, Mapping
 
-from hooks.calculator_data import (  # noqa: F401  (the page data, re-exported)
-    CALC_PAGE, MAX_PLAYERS, Formatter, _json_script, asset_root, groups_text, page_messages,
-    shared_data, too_large_texts)
-from hooks.common import ROOT, Context, Html, h, page_path  # noqa: F401  (ROOT: sys.path set up)
+from hooks.calculator_data import (CALC_PAGE, Formatter, _json_script, asset_root, shared_data,
+                                   too_large_texts)
+from hooks.calculator_forms import FORMS, Form, default_request
+from hooks.common import Context, Html, h, page_path
 from hooks.i18n import LANGS, translations
 from hooks.templates import calculator_fragment, html
 
 from engine.api import calculate
-from engine.validate import MAX_AMOUNT  # noqa: F401  (the tests read the limit here)
-from present.numbers import amount as format_amount, number as format_number  # noqa: F401
-from present.render import Presenter, render_error, render_output  # noqa: F401
-from present.urlstate import canonical_request, flatten_request, query_string  # noqa: F401
-from present.views import MONEY_PARAMS, VIEWS  # noqa: F401
+from present.render import render_output
+from present.urlstate import canonical_request, query_string
+from present.views import VIEWS
 
 KINDS: tuple[str, ...] = ("rent", "jail", "mortgage", "score")
 """The calculators, by engine calculation kind."""
 
-# the forms (fields, values, options, which fields show): hooks/calculator_forms.py
-from hooks.calculator_forms import (BOARD_EDITIONS, FORMS, KIND_EDITIONS,  # noqa: F401,E402
-                                    MIN_PLAYERS, PAGE_EDITION, Form, default_request,
-                                    rent_fields, unshown_fields)
 
 
 # --------------------------------------------------------------------------- links

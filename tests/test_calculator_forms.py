@@ -29,7 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hooks import calculator_forms as cf
-from hooks import render_calculator as rc
+from hooks import calculator_data as cdata
 from hooks.common import Context
 
 from engine.api import calculate
@@ -60,7 +60,7 @@ class _Shown(HTMLParser):
 
 def shown_fields(kind: str, state: dict[str, Any]) -> dict[str, bool]:
     """Field key -> shown, in the build's form for ``state``."""
-    form = cf.Form(ctx(), rc.Formatter("nl"), f"calc-{kind}", state)
+    form = cf.Form(ctx(), cdata.Formatter("nl"), f"calc-{kind}", state)
     parser = _Shown()
     parser.feed(str(cf.FORMS[kind](form)))
     return {k: not hidden for k, hidden in parser.hidden.items()}
@@ -70,7 +70,7 @@ def shown_fields(kind: str, state: dict[str, Any]) -> dict[str, bool]:
 
 
 def test_the_shipped_table_is_what_the_engine_says() -> None:
-    table = rc.shared_data(ctx())["rent_fields"]
+    table = cdata.shared_data(ctx())["rent_fields"]
     assert sorted(table) == sorted(RENT_EDITIONS)
     for ed in RENT_EDITIONS:
         assert sorted(table[ed]) == sorted(ARRIVALS), ed
@@ -206,7 +206,7 @@ def test_the_other_conditions_are_looked_up() -> None:
     board, card = shown_fields("score", score), shown_fields("score", {**score, "edition": "nl-card-game"})
     assert board["cash"] and not board["money"] and not board["hotel_value"]
     assert card["money"] and card["hotel_value"] and not card["cash"]
-    form = cf.Form(ctx(), rc.Formatter("nl"), "calc-rent", cf.default_request("rent", "nl"))
+    form = cf.Form(ctx(), cdata.Formatter("nl"), "calc-rent", cf.default_request("rent", "nl"))
     with pytest.raises(ValueError, match="unknown data-show condition"):
         form.visible("street utility-roll", "dice")
 
@@ -225,7 +225,7 @@ def test_no_rule_is_restated_where_fields_are_shown() -> None:
     js = script[start:script.index("  refreshLists() {", start)]
     sources = {"calculators.mjs predicate/refreshVisibility": js,
                "calculator_forms.Form": inspect.getsource(cf.Form),
-               "shared JSON editions": json.dumps(rc.shared_data(ctx())["editions"])}
+               "shared JSON editions": json.dumps(cdata.shared_data(ctx())["editions"])}
     rules = [f.name for f in fields(Rules)]
     assert "utility_dice" in rules and "speed_die" in rules
     named = {where: [r for r in rules if re.search(rf"\b{r}\b", text)]

@@ -480,7 +480,7 @@ def test_one_money_table_for_the_steps() -> None:
     examples; the calculators' copy (until the presenter replaces it) must say the same for
     every prefix it lists."""
     from engine.money import MONEY_STEP_PARAMS, money_params
-    from hooks.render_calculator import MONEY_PARAMS
+    from present.views import MONEY_PARAMS
 
     engine = dict(MONEY_STEP_PARAMS)
     assert {k: engine.get(k) for k in MONEY_PARAMS} == dict(MONEY_PARAMS)

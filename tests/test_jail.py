@@ -261,7 +261,9 @@ def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
     """Headline, steps and options table agree: where the fine may be paid at any time and
     play resumes next turn, advice to leave is "roll first, leave if it fails" everywhere
     (never a bare "leave now"); where it is paid before the roll, leaving means now."""
-    from hooks import render_calculator as rc
+    from hooks import calculator_data as cdata
+    from present import render as present_render
+    from present import views as present_views
     from hooks.i18n import LANGS
     problems, n = [], 0
     for ed, request in _stories():
@@ -289,8 +291,8 @@ def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
         if adv["roll_first"] and r["attempts_left"] > 1 and roll["on_failure"] != "stay-or-leave":
             problems.append(f"{where}: roll first, but a failed roll is {roll['on_failure']}")
         for lang in LANGS:
-            fmt = rc.Formatter(lang)
-            html = rc.render_output(fmt, rc.VIEWS["jail"], r, {})
+            fmt = cdata.Formatter(lang)
+            html = present_render.render_output(fmt, present_views.VIEWS["jail"], r, {})
             headline = html.split('<p class="calc-headline">', 1)[1].split("</p>", 1)[0]
             roll_first_text = fmt.t("calc.jail.advice.roll-first", {
                 "option": fmt.plain(f"calc.jail.option.{adv['option']}")}).html(lang)

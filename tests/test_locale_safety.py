@@ -32,14 +32,14 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from engine.api import calculate
-from hooks import render_calculator as rc
+from hooks import calculator_forms as cforms
 from hooks.i18n import Translations
 from tools.site_build import ROOT, BuildResult, build
 from tools.static_site import CHROMIUM, CHROMIUM_ARGS, serve
 
 PLANT = '<img src=x onerror="window.__pwned=1">'
 """Planted into messages: must reach the reader as these characters, never as an element."""
-STEP_KEYS = tuple(s["key"] for s in calculate("rent", rc.default_request("rent", "sv"))["steps"])
+STEP_KEYS = tuple(s["key"] for s in calculate("rent", cforms.default_request("rent", "sv"))["steps"])
 PLANTED_SV = ("calc.rent.result", "error.out_of_range", "site.unofficial", "nav.rules",
               STEP_KEYS[-1])
 """Swedish messages that get the markup: calculator, engine error, engine step, footer

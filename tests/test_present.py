@@ -28,7 +28,10 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent, get_minus_sign_symbol
 
 from engine.api import calculate
-from hooks import render_calculator as rc
+from hooks import calculator_data as cdata
+from hooks import calculator_forms as cforms
+from present import render as present_render
+from present import urlstate as present_urlstate
 from hooks.common import Context
 from hooks.examples import load_examples
 from hooks.i18n import LANGS, translations
@@ -158,7 +161,7 @@ def test_bad_plural_expression_is_refused(bad: str) -> None:
 def test_plural_forms_follow_the_catalog(lang: str) -> None:
     """n = 0, 1, 2, 21: the form the catalog's Plural-Forms pick, for every plural message
     of the calculators, counted by its count parameter."""
-    fmt = rc.Formatter(lang)
+    fmt = cdata.Formatter(lang)
     cat = translations().catalog(lang)
     plural = {k: v for k, v in fmt.messages.items() if isinstance(v, list)}
     assert plural, "the calculators have plural messages"
@@ -217,7 +220,7 @@ def parse(html: str) -> _Tree:
 def _links(lang: str) -> dict[str, tuple[str, str]]:
     ctx = Context(lang, "calculators", f"docs/{lang}/calculators.md", 1, None, "calculator",
                   ("rent",), Path("docs"))
-    return {k: tuple(v) for k, v in rc.shared_data(ctx)["clauses"].items()}  # type: ignore[misc]
+    return {k: tuple(v) for k, v in cdata.shared_data(ctx)["clauses"].items()}  # type: ignore[misc]
 
 
 def _worked(kind: str) -> list[Any]:
@@ -231,7 +234,7 @@ def _worked(kind: str) -> list[Any]:
 def test_every_view_over_the_worked_examples(lang: str, kind: str) -> None:
     """Each worked example of the kind, shown in the language: well-formed HTML, no
     missing message, no unfilled placeholder, every step linked to its clause."""
-    fmt, links = rc.Formatter(lang), _links(lang)
+    fmt, links = cdata.Formatter(lang), _links(lang)
     shown = 0
     for example in _worked(kind):
         result = example.run()
@@ -251,7 +254,7 @@ def test_every_view_over_the_worked_examples(lang: str, kind: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_headline_amounts_are_the_presenters(lang: str) -> None:
-    fmt, links = rc.Formatter(lang), _links(lang)
+    fmt, links = cdata.Formatter(lang), _links(lang)
     for example in _worked("rent"):
         result = example.run()
         if "error" not in result:
@@ -270,7 +273,7 @@ def test_escape_is_html_escape() -> None:
 
 
 def test_views_escape_what_they_show() -> None:
-    fmt = rc.Formatter("nl")
+    fmt = cdata.Formatter("nl")
     result = calculate("score", {"edition": "nl-2001", "players": [
         {"name": "<b>A&B</b>", "cash": 100}, {"name": "\"Q'", "cash": 50}]})
     html = render_output(fmt, VIEWS["score"], result, _links("nl"))
@@ -284,14 +287,14 @@ def test_views_escape_what_they_show() -> None:
 def _context(lang: str) -> api.LangContext:
     ctx = Context(lang, "calculators", f"docs/{lang}/calculators.md", 1, None, "calculator",
                   ("rent",), Path("docs"))
-    return api.load_context(json.dumps(rc.shared_data(ctx)))
+    return api.load_context(json.dumps(cdata.shared_data(ctx)))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_errors_name_their_field(lang: str) -> None:
     """A worked example the engine refuses: the answer's field is the engine's, its
     field_html the engine message in the language, the html the same error block."""
-    ctx, fmt = _context(lang), rc.Formatter(lang)
+    ctx, fmt = _context(lang), cdata.Formatter(lang)
     seen = 0
     for kind in KINDS:
         for example in _worked(kind):
@@ -302,7 +305,7 @@ def test_errors_name_their_field(lang: str) -> None:
             assert out["field"] == result["field"], example.id
             params = {k: fmt.scalar(v) for k, v in result["params"].items()}
             assert out["field_html"] == fmt.html(result["error"], params)
-            assert out["html"] == rc.render_error(fmt, result)
+            assert out["html"] == present_render.render_error(fmt, result)
             assert "i18n-missing" not in out["html"], out["html"]
             seen += 1
     assert seen >= 5
@@ -321,20 +324,20 @@ def test_bad_requests_never_crash_the_presenter() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_answer_is_the_build_time_result(lang: str) -> None:
     """What the worker answers for the starting values is the HTML the build put in the page."""
-    ctx, fmt, links = _context(lang), rc.Formatter(lang), _links(lang)
+    ctx, fmt, links = _context(lang), cdata.Formatter(lang), _links(lang)
     for kind in KINDS:
-        request = rc.default_request(kind, lang)
+        request = cforms.default_request(kind, lang)
         out = json.loads(api.answer(kind, json.dumps(request), ctx))
         assert out["html"] == render_output(fmt, VIEWS[kind], calculate(kind, request), links)
         assert out["field"] is None and out["field_html"] is None
-        assert out["query"] == rc.query_string(kind, rc.canonical_request(kind, request))
+        assert out["query"] == present_urlstate.query_string(kind, present_urlstate.canonical_request(kind, request))
 
 
 # --------------------------------------------------------------------------- URL state
 
 
 def _requests() -> list[tuple[str, dict[str, Any]]]:
-    out = [(k, rc.default_request(k, lang)) for k in KINDS for lang in LANGS]
+    out = [(k, cforms.default_request(k, lang)) for k in KINDS for lang in LANGS]
     out += [(e.kind, e.engine_request()) for k in KINDS for e in _worked(k)]
     return out
 
@@ -381,5 +384,5 @@ def test_query_string_encodes_awkward_names() -> None:
 
 
 def test_presenter_class_is_the_builds() -> None:
-    assert issubclass(rc.Formatter, Presenter)
-    assert rc.render_output is render_output
+    assert issubclass(cdata.Formatter, Presenter)
+    assert present_render.render_output is render_output

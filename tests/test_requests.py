@@ -315,13 +315,15 @@ def test_the_site_publishes_the_schemas(tmp_path: Path) -> None:
 def test_the_calculators_cite_each_step_source_and_ruling() -> None:
     """The build-time presenter reads a step's own ``source`` and ``ruling``: a cited step shows
     its source and links its ruling, an uncited one shows no citation."""
-    from hooks import render_calculator as rc
+    from hooks import calculator_data as cdata
+    from present import render as present_render
+    from present import views as present_views
     links = {"ruling-silent-sources": ("R.1", "rulings.md#ruling-silent-sources")}
     seen = Counter()
     for request in ({"edition": "classic-us", "square": 39, "owned": 2},   # a ruling cited
                     {"edition": "nl-2001", "square": 39, "owned": 1}):     # an uncited step
         result = api.calculate("rent", request)
-        html = rc.render_output(rc.Formatter("nl"), rc.VIEWS["rent"], result, links)
+        html = present_render.render_output(cdata.Formatter("nl"), present_views.VIEWS["rent"], result, links)
         items = html.split("<li ")[1:]
         assert len(items) == len(result["steps"])
         for s, item in zip(result["steps"], items):

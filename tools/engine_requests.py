@@ -15,7 +15,8 @@ import sys
 from typing import Any
 
 from hooks.common import LANGS
-from hooks.render_calculator import KINDS as CALC_KINDS, default_request
+from hooks.calculator_forms import default_request
+from hooks.render_calculator import KINDS as CALC_KINDS
 from hooks.examples import load_examples
 
 

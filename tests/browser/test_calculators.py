@@ -26,6 +26,12 @@ import pytest
 from engine.api import calculate
 from formpaths import PATH_OF
 from hooks import render_calculator as rc
+from hooks import calculator_data as cdata
+from hooks import calculator_forms as cforms
+from engine import validate as engine_validate
+from present import numbers as present_numbers
+from present import render as present_render
+from present import views as present_views
 from hooks.common import Context
 from hooks.i18n import translations
 
@@ -82,23 +88,23 @@ class Expect:
         return calculate(self.kind, json.loads(json.dumps(request)))
 
     def html(self, request: dict[str, Any]) -> str:
-        fmt = rc.Formatter(self.lang)
+        fmt = cdata.Formatter(self.lang)
         result = self.result(request)
         if "error" in result:
-            return rc.render_error(fmt, result)
-        links = {k: tuple(v) for k, v in rc.shared_data(self.ctx())["clauses"].items()}
-        return rc.render_output(fmt, rc.VIEWS[self.kind], result, links)
+            return present_render.render_error(fmt, result)
+        links = {k: tuple(v) for k, v in cdata.shared_data(self.ctx())["clauses"].items()}
+        return present_render.render_output(fmt, present_views.VIEWS[self.kind], result, links)
 
     def text(self, request: dict[str, Any]) -> str:
         return text_of(self.html(request))
 
     def message(self, key: str, **params: Any) -> str:
-        fmt = rc.Formatter(self.lang)
+        fmt = cdata.Formatter(self.lang)
         shown = {k: fmt.scalar(v) for k, v in params.items()}
         return squash(fmt.plain(key, shown))
 
     def amount(self, value: int | float, currency: str) -> str:
-        return rc.format_amount(self.lang, value, currency)
+        return present_numbers.amount(self.lang, value, currency)
 
 
 # --------------------------------------------------------------------------- page helpers
@@ -221,7 +227,7 @@ def wait_runtime(page: Any, cid: str = "calc-rent") -> None:
 
 
 def defaults(lang: str, kind: str) -> dict[str, Any]:
-    return rc.default_request(kind, lang)
+    return cforms.default_request(kind, lang)
 
 
 def rent_houses(c: Calc, lang: str) -> dict[str, Any]:
@@ -396,12 +402,12 @@ def score_remove_player(c: Calc, lang: str) -> dict[str, Any]:
     c.page.click(f"{c.sel} [data-key='players'] > [data-item]:nth-child(1) > [data-remove]")
     req = defaults(lang, "score")
     second = req["players"][1]
-    return {"edition": req["edition"], "players": [second, {"name": rc.Formatter(lang).plain(
+    return {"edition": req["edition"], "players": [second, {"name": cdata.Formatter(lang).plain(
         "calc.score.default_name", {"n": "3"}), "cash": 0, "properties": []}]}
 
 
 def score_invalid_duplicate(c: Calc, lang: str) -> dict[str, Any]:
-    name = rc.default_request("score", lang)["players"][0]["name"]
+    name = cforms.default_request("score", lang)["players"][0]["name"]
     c.fill("players.1.name", name)
     req = defaults(lang, "score")
     req["players"][1]["name"] = name
@@ -549,7 +555,7 @@ def test_huge_numbers_are_checked_as_typed(calc_pages, lang: str) -> None:
     expect = Expect(lang, "jail")
     c = Calc(page, "jail")
     c.reset()
-    too_large = expect.message("calc.input.too_large", max=rc.MAX_AMOUNT)
+    too_large = expect.message("calc.input.too_large", max=engine_validate.MAX_AMOUNT)
     for typed in ("99999999999999999999", "100000000000000000000000"):
         c.fill("cash", typed)
         wait_form_error(c)
@@ -560,9 +566,9 @@ def test_huge_numbers_are_checked_as_typed(calc_pages, lang: str) -> None:
     c.fill("cash", "1e23")
     wait_form_error(c)
     assert c.field_error("cash") == expect.message("calc.input.not_a_number")
-    c.fill("cash", str(rc.MAX_AMOUNT + 1))  # a whole number the engine can judge: it does
-    c.wait_shown({**defaults(lang, "jail"), "cash": rc.MAX_AMOUNT + 1})
-    result = expect.result({**defaults(lang, "jail"), "cash": rc.MAX_AMOUNT + 1})
+    c.fill("cash", str(engine_validate.MAX_AMOUNT + 1))  # a whole number the engine can judge: it does
+    c.wait_shown({**defaults(lang, "jail"), "cash": engine_validate.MAX_AMOUNT + 1})
+    result = expect.result({**defaults(lang, "jail"), "cash": engine_validate.MAX_AMOUNT + 1})
     assert c.field_error("cash") == expect.message(result["error"], **result["params"])
     assert "10000001" in c.field_error("cash").replace("\xa0", "").replace("\u202f", "").replace(" ", "").replace(".", "")
 
@@ -573,12 +579,12 @@ def test_plural_forms_follow_the_catalog(calc_pages, lang: str) -> None:
     renderer (the catalog's Plural-Forms pick the form)."""
     page = calc_pages(lang)
     expect = Expect(lang, "mortgage")
-    fmt = rc.Formatter(lang)
+    fmt = cdata.Formatter(lang)
     c = Calc(page, "mortgage")
     c.reset()
     c.select("action", "bankruptcy")
     c.select("creditor", "player")
-    one = {"edition": rc.PAGE_EDITION[lang], "action": "bankruptcy", "squares": [39],
+    one = {"edition": cforms.PAGE_EDITION[lang], "action": "bankruptcy", "squares": [39],
            "creditor": "player"}
     c.wait_shown(one)
     singular = squash(fmt.plain("calc.mortgage.bankruptcy.player", {"lots": "1"}))
@@ -605,7 +611,7 @@ def test_page_shows_the_presenters_html(calc_pages, lang: str) -> None:
     from present import api
 
     page = calc_pages(lang)
-    ctx = api.load_context(json.dumps(rc.shared_data(Expect(lang, "rent").ctx())))
+    ctx = api.load_context(json.dumps(cdata.shared_data(Expect(lang, "rent").ctx())))
     for kind, case in _SAME_FUNCTION_CASES:
         c = Calc(page, kind)
         c.reset()
@@ -635,7 +641,7 @@ def test_defaults_and_build_time_result(calc_pages, lang: str) -> None:
         c = Calc(page, kind)
         c.reset()
         assert json.loads(page.get_attribute(c.sel, "data-baseline")) == defaults(lang, kind)
-        assert c.field("edition").evaluate("e => e.value") == rc.PAGE_EDITION[lang]
+        assert c.field("edition").evaluate("e => e.value") == cforms.PAGE_EDITION[lang]
         build = c.output_text()
         assert build == Expect(lang, kind).text(defaults(lang, kind))
         c.click(".calc-submit")
@@ -749,7 +755,7 @@ def test_one_worker_for_all_calculators(open_page, lang: str) -> None:
         Calc(sp.page, kind).page.locator(f"#calc-{kind}").scroll_into_view_if_needed()
     c = Calc(sp.page, "mortgage")
     c.select("action", "lift")
-    c.wait_shown({"edition": rc.PAGE_EDITION[lang], "action": "lift", "square": 39})
+    c.wait_shown({"edition": cforms.PAGE_EDITION[lang], "action": "lift", "square": 39})
     assert sum(1 for u in sp.requests if u.endswith("/worker.mjs")) == 1
     assert sum(1 for u in sp.requests if u.endswith("/pyodide.asm.wasm")) == 1
     assert sp.external_requests() == []

@@ -35,6 +35,8 @@ from engine.api import calculate
 from engine.boards import GROUPS
 from engine.editions import EDITIONS
 from hooks import render_calculator as rc
+from hooks import calculator_forms as cforms
+from present import urlstate as present_urlstate
 from hooks.examples import find_example, mismatches, ordered
 from test_calculators import Expect
 
@@ -119,7 +121,7 @@ def collect(site: Path, lang: str) -> tuple[list[Link], set[str]]:
 
 
 def flat(request: dict[str, Any]) -> dict[str, str]:
-    return dict(rc.flatten_request(request))
+    return dict(present_urlstate.flatten_request(request))
 
 
 def _unset_false(value: Any) -> Any:
@@ -199,7 +201,7 @@ def check_shown(link: Link, shown: dict[str, Any], text: str) -> list[str]:
     result = calculate(ex.kind, json.loads(json.dumps(shown)))
     for m in mismatches(ex, result):
         out.append(m.describe())
-    for key, (value, sent) in changed_fields(rc.canonical_request(ex.kind, ex.engine_request()),
+    for key, (value, sent) in changed_fields(present_urlstate.canonical_request(ex.kind, ex.engine_request()),
                                              shown).items():
         out.append(f"field {key}: the example sets {value!r}, the form sends {sent!r}")
     expected_text = Expect(link.lang, ex.kind).text(shown)
@@ -267,7 +269,7 @@ SAMPLES = 12
 def _drop_unshown(kind: str, request: dict[str, Any]) -> dict[str, Any]:
     """Leave out what the form would not show for this request (until nothing is left)."""
     for _ in range(5):
-        gone = {p.split(".")[0] for p in rc.unshown_fields(kind, request)}
+        gone = {p.split(".")[0] for p in cforms.unshown_fields(kind, request)}
         if not gone:
             return request
         request = {k: v for k, v in request.items() if k not in gone}
@@ -275,7 +277,7 @@ def _drop_unshown(kind: str, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _gen_rent(rng: random.Random) -> dict[str, Any]:
-    edition = rng.choice(rc.KIND_EDITIONS["rent"])
+    edition = rng.choice(cforms.KIND_EDITIONS["rent"])
     board = EDITIONS[edition].board
     sq = rng.choice(board.properties)
     size = len(board.group(sq.group)) if sq.group else 1
@@ -299,7 +301,7 @@ def _gen_rent(rng: random.Random) -> dict[str, Any]:
 
 
 def _gen_jail(rng: random.Random) -> dict[str, Any]:
-    edition = rng.choice(rc.KIND_EDITIONS["jail"])
+    edition = rng.choice(cforms.KIND_EDITIONS["jail"])
     req: dict[str, Any] = {"edition": edition, "turn_in_jail": rng.randint(1, 3),
                            "cash": rng.choice([0, 20, 49, 50, 200, 1500]),
                            "cards_owned": rng.choice([0, 0, 1, 2])}
@@ -311,7 +313,7 @@ def _gen_jail(rng: random.Random) -> dict[str, Any]:
 
 
 def _gen_mortgage(rng: random.Random) -> dict[str, Any]:
-    edition = rng.choice(rc.KIND_EDITIONS["mortgage"])
+    edition = rng.choice(cforms.KIND_EDITIONS["mortgage"])
     board = EDITIONS[edition].board
     action = rng.choice(["mortgage", "lift", "receive", "bankruptcy"])
     if action == "bankruptcy":
@@ -328,7 +330,7 @@ def _gen_mortgage(rng: random.Random) -> dict[str, Any]:
 
 
 def _gen_score(rng: random.Random) -> dict[str, Any]:
-    edition = rng.choice(rc.KIND_EDITIONS["score"])
+    edition = rng.choice(cforms.KIND_EDITIONS["score"])
     ed = EDITIONS[edition]
     players = []
     for i in range(rng.randint(2, 4)):
@@ -375,14 +377,14 @@ def test_generated_request_links_show_the_engine_result(calc_pages, lang: str, k
     page = calc_pages(lang)
     problems = []
     for request in valid_requests(kind, lang, SAMPLES):
-        href = rc.calculator_url(lang, kind, rc.canonical_request(kind, request), "calculators")
+        href = rc.calculator_url(lang, kind, present_urlstate.canonical_request(kind, request), "calculators")
         link = Link(lang, "", "calculators/", href)
         shown, text = shown_after(page, link)
         want = calculate(kind, json.loads(json.dumps(request)))
         got = calculate(kind, json.loads(json.dumps(shown)))
         if got != want:
             problems.append(f"{request}: the form computed {shown}")
-        lost = changed_fields(rc.canonical_request(kind, request), shown)
+        lost = changed_fields(present_urlstate.canonical_request(kind, request), shown)
         if lost:
             problems.append(f"{request}: the form dropped or changed {lost}")
         if squash(text) != Expect(lang, kind).text(request):

@@ -38,7 +38,10 @@ import pytest
 
 from engine.api import calculate
 from formpaths import PATH_OF
-from hooks import render_calculator as rc
+from hooks import calculator_data as cdata
+from engine import validate as engine_validate
+from present import render as present_render
+from present import views as present_views
 from hooks.common import Context
 from test_accessibility import BLOCKING, finish_axe, start_axe
 from hooks.i18n import translations
@@ -94,20 +97,20 @@ def text_of(html: str) -> str:
 def clause_links(lang: str) -> dict[str, tuple[str, str]]:
     ctx = Context(lang, "calculators", f"docs/{lang}/calculators.md", 1, None, "calculator",
                   ("rent",), Path("docs"))
-    return {k: (v[0], v[1]) for k, v in rc.shared_data(ctx)["clauses"].items()}
+    return {k: (v[0], v[1]) for k, v in cdata.shared_data(ctx)["clauses"].items()}
 
 
 def expected_text(lang: str, kind: str, request: Any) -> tuple[str, dict[str, Any]]:
     """(the text the page must show, the CPython result) for a request."""
     result = calculate(kind, json.loads(json.dumps(request)))
-    fmt = rc.Formatter(lang)
+    fmt = cdata.Formatter(lang)
     if "error" in result:
-        return text_of(rc.render_error(fmt, result)), result
-    return text_of(rc.render_output(fmt, rc.VIEWS[kind], result, clause_links(lang))), result
+        return text_of(present_render.render_error(fmt, result)), result
+    return text_of(present_render.render_output(fmt, present_views.VIEWS[kind], result, clause_links(lang))), result
 
 
 def message(lang: str, key: str, params: dict[str, Any] | None = None) -> str:
-    fmt = rc.Formatter(lang)
+    fmt = cdata.Formatter(lang)
     return squash(fmt.plain(key, {k: fmt.scalar(v) for k, v in (params or {}).items()}))
 
 
@@ -318,7 +321,7 @@ class Fuzzer:
             assert state["stale"], f"{where}: the old result is not marked as out of date"
             if expect is not None and expect[0] == "error":
                 error = self.field_error(control)
-                top = int(control["max"]) if control["max"] else rc.MAX_AMOUNT
+                top = int(control["max"]) if control["max"] else engine_validate.MAX_AMOUNT
                 params = {"max": top} if expect[1] == "calc.input.too_large" else None
                 assert error == message(lang, expect[1], params), (where, error)
             elif expect is not None:

@@ -19,6 +19,8 @@ import pytest
 from engine.clauses import CLAUSES
 from engine.editions import HOUSE_RULES
 from hooks import render_calculator as rc
+from hooks import calculator_forms as cforms
+from present import urlstate as present_urlstate
 from hooks.common import RULE_PAGES
 from hooks.house_rules import OWN_CLAUSE, clauses_of
 from hooks.render_sheet import sheet_clauses
@@ -236,9 +238,9 @@ def test_switcher_keeps_clause_and_calculation(open_page, lang: str) -> None:
     top = page.evaluate("() => document.getElementById('jail-pay').getBoundingClientRect().top")
     assert 0 <= top <= 200, top
 
-    request = {**rc.default_request("rent", lang), "edition": "classic-us", "square": 37,
+    request = {**cforms.default_request("rent", lang), "edition": "classic-us", "square": 37,
                "buildings": 3}
-    query = rc.query_string("rent", rc.canonical_request("rent", request))
+    query = present_urlstate.query_string("rent", present_urlstate.canonical_request("rent", request))
     sp = open_page(page_path(lang, "calculators") + f"?{query}#calc-rent")
     page = sp.page
     page.wait_for_selector("html[data-calculators='ready']", state="attached")
@@ -399,9 +401,9 @@ def msg(lang: str, key: str, **params: Any) -> str:
 def test_live_results_speak_the_language(open_page, lang: str) -> None:
     """Live results (Pyodide): jail advice names colour groups in the language, rent cites
     the deed as board data, a player left unnamed is "Player 2" in the language."""
-    jail = {**rc.default_request("jail", lang), "opponents_built": [["orange", 5], ["red", 3]]}
+    jail = {**cforms.default_request("jail", lang), "opponents_built": [["orange", 5], ["red", 3]]}
     sp = open_page(page_path(lang, "calculators") + "?"
-                   + rc.query_string("jail", rc.canonical_request("jail", jail)) + "#calc-jail")
+                   + present_urlstate.query_string("jail", present_urlstate.canonical_request("jail", jail)) + "#calc-jail")
     page = sp.page
     page.wait_for_selector("#calc-jail .calc-result[data-source=live]", state="attached",
                            timeout=120_000)
@@ -451,9 +453,9 @@ def test_calculators_start_with_my_edition(open_page, lang: str) -> None:
         " && JSON.parse(s.dataset.shownRequest || '{}').edition === 'classic-us'"
         " && !s.classList.contains('calc-is-stale'); }", timeout=120_000)
     assert any("/assets/pyodide/" in u for u in sp.requests)
-    request = {**rc.default_request("rent", lang), "buildings": 2}
-    query = rc.query_string("rent", rc.canonical_request("rent", request))
+    request = {**cforms.default_request("rent", lang), "buildings": 2}
+    query = present_urlstate.query_string("rent", present_urlstate.canonical_request("rent", request))
     sp.goto(page_path(lang, "calculators") + f"?{query}#calc-rent")
     page.wait_for_selector("html[data-calculators='ready']", state="attached")
-    assert page.input_value("#calc-rent [data-key=edition]") == rc.PAGE_EDITION[lang]
-    assert page.input_value("#calc-mortgage [data-key=edition]") == rc.PAGE_EDITION[lang]
+    assert page.input_value("#calc-rent [data-key=edition]") == cforms.PAGE_EDITION[lang]
+    assert page.input_value("#calc-mortgage [data-key=edition]") == cforms.PAGE_EDITION[lang]

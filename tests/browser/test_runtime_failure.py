@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from hooks import render_calculator as rc
+from hooks import calculator_forms as cforms
 from tools.static_site import SiteHandler, serve
 from test_fuzz_calculators import expected_text, message, squash
 
@@ -120,7 +120,7 @@ def test_blocked_runtime(browser, site_url: str, report, blocked: str, reason: s
             assert aborted, "the route blocked nothing: the test does not test"
             notice = message(lang, f"calc.failed.{reason}")
             for kind in KINDS:
-                defaults = rc.default_request(kind, lang)
+                defaults = cforms.default_request(kind, lang)
                 assert status(page, kind) == ("failed", notice), (lang, kind)
                 assert output(page, kind) == expected_text(lang, kind, defaults)[0]
                 before = change_input(page, kind)
@@ -175,7 +175,7 @@ def test_slow_runtime(browser, slow_url: str, report) -> None:
             for kind in KINDS:
                 state, text = status(page, kind)
                 assert state == "loading" and text in loading, (lang, kind, state, text)
-                defaults = rc.default_request(kind, lang)
+                defaults = cforms.default_request(kind, lang)
                 assert output(page, kind) == expected_text(lang, kind, defaults)[0]
             before = change_input(page, "jail")
             state, text = status(page, "jail")
@@ -187,7 +187,7 @@ def test_slow_runtime(browser, slow_url: str, report) -> None:
             before, _ = changed[lang]
             wait_settled(page, "jail", before, timeout=120_000)
             request = shown_request(page, "jail")
-            assert request == {**rc.default_request("jail", lang), "cash": 40}
+            assert request == {**cforms.default_request("jail", lang), "cash": 40}
             assert output(page, "jail") == expected_text(lang, "jail", request)[0]
             assert status(page, "jail") == ("ready", message(lang, "calc.status.ready"))
             assert page.query_selector("#calc-jail .calc-stale") is None

@@ -41,7 +41,8 @@ BASELINE_ZIP = "/__bench__/baseline-engine.zip"
 
 def engine_args(seconds: float = 0.8, markov_runs: int = 1) -> dict[str, Any]:
     """The requests (each calculator's Dutch defaults) and settings for the engine bench."""
-    from hooks.render_calculator import KINDS, default_request
+    from hooks.calculator_forms import default_request
+    from hooks.render_calculator import KINDS
 
     return {"code": asset("engine_program.py"),
             "requests": {k: default_request(k, "nl") for k in KINDS},
@@ -177,7 +178,7 @@ def own_requests(tree: Path) -> dict[str, Any]:
     """The requests the calculators of an unpacked tree start with (Dutch page), computed
     by that tree's own code (run with the tree as current folder, which comes first on
     ``sys.path`` for ``python -c``)."""
-    code = ("import json\nfrom hooks.render_calculator import KINDS, default_request\n"
+    code = ("import json\nfrom hooks.calculator_forms import default_request\nfrom hooks.render_calculator import KINDS\n"
             "print(json.dumps({k: default_request(k, 'nl') for k in KINDS}))")
     proc = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True,
                           text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
