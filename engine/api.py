@@ -85,6 +85,27 @@ def _reject_constant(name: str) -> object:
     raise ValueError(name)
 
 
+def load_request(json_text: Any) -> Any:
+    """The request in ``json_text``; text that is not JSON (or holds NaN / Infinity), or no
+    text at all, raises ``error.request_not_json`` (what :func:`calculate_json` and the
+    presenter's ``present.api.answer`` read requests with).
+
+    >>> load_request('{"square": 39}')
+    {'square': 39}
+    >>> try:
+    ...     load_request("NaN")
+    ... except EngineError as err:
+    ...     print(err.key)
+    error.request_not_json
+    """
+    if not isinstance(json_text, (str, bytes, bytearray)):
+        raise EngineError("error.request_not_json")
+    try:
+        return json.loads(json_text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        raise EngineError("error.request_not_json") from None
+
+
 def calculate_json(kind: str, json_text: str) -> str:
     """:func:`calculate` from and to JSON text (what the browser passes through Pyodide).
 
@@ -94,12 +115,10 @@ def calculate_json(kind: str, json_text: str) -> str:
     >>> json.loads(calculate_json("mortgage", text))["cost"]  # Park Place: 175 + 17.5, up
     193
     """
-    if not isinstance(json_text, (str, bytes, bytearray)):
-        return json.dumps(EngineError("error.request_not_json").to_dict())
     try:
-        request = json.loads(json_text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError, UnicodeDecodeError):
-        return json.dumps(EngineError("error.request_not_json").to_dict())
+        request = load_request(json_text)
+    except EngineError as err:
+        return json.dumps(err.to_dict())
     return json.dumps(calculate(kind, request), ensure_ascii=False, allow_nan=False)
 
 
@@ -124,4 +143,4 @@ def describe() -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["calculate", "calculate_json", "describe", "KINDS", "REQUESTS"]
+__all__ = ["calculate", "calculate_json", "describe", "load_request", "KINDS", "REQUESTS"]

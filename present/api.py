@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.api import calculate
+from engine.api import calculate, load_request
 from engine.errors import EngineError
 from present.render import Presenter, error_field, error_message, render_error, render_output
 from present.urlstate import canonical_request, query_string
@@ -40,10 +40,6 @@ def load_context(context_json: str) -> LangContext:
     data = json.loads(context_json)
     links = {str(k): (str(v[0]), str(v[1])) for k, v in (data.get("clauses") or {}).items()}
     return LangContext(Presenter(data), links)
-
-
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not JSON")
 
 
 def present(kind: str, request: Any, result: Mapping[str, Any], ctx: LangContext
@@ -68,9 +64,9 @@ def answer(kind: str, request_json: str, ctx: LangContext) -> str:
     """JSON of :func:`present` for the request in ``request_json`` (what the worker posts)."""
     kind = str(kind)
     try:
-        request = json.loads(request_json, parse_constant=_reject_constant)
-    except (ValueError, RecursionError, TypeError):
-        request, result = None, EngineError("error.request_not_json").to_dict()
+        request = load_request(request_json)
+    except EngineError as err:
+        request, result = None, err.to_dict()
     else:
         result = calculate(kind, request)
     return json.dumps(present(kind, request, result, ctx), ensure_ascii=False)
