@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.editions import EDITIONS, HOUSE_RULES, MAIN_EDITIONS
 from hooks.common import CLAUSES, RULE_PAGES, build_language, h, relative_url
+from hooks.edition_prose import mark as mark_editions
 from hooks.house_rules import clause_blocks
 from hooks.pages import code_lines
 from hooks.i18n import Message, translations
@@ -130,7 +131,7 @@ def sort_edition_lists(html: str) -> str:
     return _UL.sub(sort, html)
 
 
-_MINE = re.compile(r'<div class="ed-mine-set" data-clause="(?P<id>[^"]+)">.*?<!--/ed-mine-set-->',
+_MINE = re.compile(r'<div class="ed-mine-set" data-clause="(?P<id>[^"]+)"[^>]*>.*?<!--/ed-mine-set-->',
                    re.S)
 
 
@@ -194,6 +195,7 @@ def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
     if not page.meta.get("site_developer"):
         html = lift_mine(sort_edition_lists(html))
         if page.meta.get("site_slug") in RULE_PAGES:
+            html = mark_editions(html)  # what each piece is about: site.js folds the rest
             html = house_blocks(html, build_language(config), page.meta["site_slug"],
                                 bool(config.use_directory_urls))
     if not page.meta.get("description"):

@@ -176,10 +176,14 @@ def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], ful
     comparison; with one, and on a phone, ``docs/assets/site.js`` folds the table. Every text stays in the
     page (search and print see all of it)."""
     cid = ctx.clause or "-".join(names)
-    key = "myed.others_differ" if any(differs(editions, n) for n in names) else "myed.all_agree"
+    agree = not any(differs(editions, n) for n in names)
+    key = "myed.all_agree" if agree else "myed.others_differ"
     mine = "".join(mine_block(ctx, names, e) for e in editions)
+    # where every edition agrees and no house rule changes it, the clause's text is the
+    # rule of every edition: the values block would only repeat it (CSS hides it)
+    same = agree and not any(house_values(e, n) for e in editions for n in names)
     return Html(fragment("editions/my-edition-view.html", ctx=ctx, cid=cid, key=key,
-                       mine=html(mine), full=html(full)))
+                       same=same, mine=html(mine), full=html(full)))
 
 
 DIRECTIVES = {"editions": render}

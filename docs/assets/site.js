@@ -6,8 +6,9 @@
  *   "copied" text and is announced to screen readers.
  * - Material's search dialog gets an accessible name (the search field's translated label).
  * - "My edition" (chosen in the picker, kept by docs/assets/my-edition.js): the clause's
- *   block for that edition shows first (CSS), the comparison folds, lists that go edition
- *   by edition put it first and fold the others behind one line, its examples come first,
+ *   block for that edition shows first (CSS), and each clause reads as that edition's
+ *   rule: list items, sentences and examples about other editions fold into the clause's
+ *   one "other editions" part with the comparison; a short line confirms the choice;
  *   calculator links open with it, the rules sheet shows it. The house rules of 000 the
  *   reader ticks next to it (<html data-my-house>) show their blocks (CSS), are named in
  *   the picker's summary and go into calculator links that take house rules.
@@ -139,53 +140,147 @@
     return (meta && meta.getAttribute("content")) || "";
   }
 
-  // Put the children of `parent` matching `selector` back in build order, then move the
-  // ones for `edition` to the front (stable). The build order is kept in data-order.
-  function reorder(items, edition, parent, mine) {
-    items.forEach(function (el, i) {
-      if (!el.hasAttribute("data-order")) { el.setAttribute("data-order", String(i)); }
-    });
-    var sorted = items.slice().sort(function (a, b) {
-      var am = edition && mine(a) ? 0 : 1;
-      var bm = edition && mine(b) ? 0 : 1;
-      return am - bm || (+a.getAttribute("data-order")) - (+b.getAttribute("data-order"));
-    });
-    var anchor = parent.lastElementChild && parent.lastElementChild.classList.contains("ed-more")
-      ? parent.lastElementChild : null;
-    sorted.forEach(function (el) { parent.insertBefore(el, anchor); });
+  // ---- The reader's edition's rule, clause by clause
+  // hooks/edition_prose.py marks what each list item, sentence and worked example of a
+  // rule page is about (data-about). With a choice, what speaks only of other editions
+  // leaves the clause's text for its one "other editions" part at the clause's end (the
+  // comparison table's fold, or a fold made here); without one every piece is back where
+  // the build put it. Nothing is fetched: every text stays in the page.
+  var movedAway = [];  // [element, placeholder comment] to put back
+
+  function about(el) {
+    return (el.getAttribute("data-about") || "").split(" ").filter(Boolean);
   }
 
-  function applyLists(edition) {
-    var label = metaText("site:other-items");
-    Array.prototype.forEach.call(document.querySelectorAll("ul.ed-list"), function (ul) {
-      var items = Array.prototype.filter.call(ul.children, function (li) {
-        return li.hasAttribute("data-edition");
-      });
-      var speaksFor = function (li) {
-        return (li.getAttribute("data-editions") || li.getAttribute("data-edition")).split(" ").indexOf(edition) >= 0;
-      };
-      reorder(items, edition, ul, speaksFor);
-      items.forEach(function (li) {
-        li.classList.toggle("ed-other", !!edition && !speaksFor(li));
-      });
-      var more = ul.querySelector(":scope > li.ed-more");
-      if (!more && label) {
-        more = document.createElement("li");
-        more.className = "ed-more";
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "ed-more-button";
-        button.setAttribute("aria-expanded", "false");
-        button.textContent = label;
-        button.addEventListener("click", function () {
-          var open = ul.classList.toggle("ed-list-open");
-          button.setAttribute("aria-expanded", open ? "true" : "false");
-        });
-        more.appendChild(button);
-        ul.appendChild(more);
-      }
-      if (more) { more.hidden = !edition || !items.some(function (li) { return li.classList.contains("ed-other"); }); }
+  function speaksFor(el, edition) {
+    var ids = about(el);
+    return !ids.length || ids.indexOf(edition) >= 0;
+  }
+
+  function moveAway(el, target) {
+    var mark = document.createComment("ed");
+    el.parentNode.replaceChild(mark, el);
+    movedAway.push([el, mark]);
+    target.appendChild(el);
+  }
+
+  function restoreClauses() {
+    for (var i = movedAway.length - 1; i >= 0; i--) {
+      var el = movedAway[i][0], mark = movedAway[i][1];
+      if (mark.parentNode) { mark.parentNode.replaceChild(el, mark); }
+    }
+    movedAway = [];
+    Array.prototype.forEach.call(document.querySelectorAll(".ed-fold-made, .ed-fold-body"), function (el) {
+      el.parentNode.removeChild(el);
     });
+    Array.prototype.forEach.call(document.querySelectorAll(".ed-away"), function (el) {
+      el.classList.remove("ed-away");
+    });
+  }
+
+  // The top-level elements of each numbered clause (heading to the next h2).
+  function clauseSections() {
+    var out = [];
+    var current = null;
+    Array.prototype.forEach.call(document.querySelectorAll(".md-content article > *"), function (el) {
+      if (el.tagName === "H2") {
+        current = el.matches("h2.clause") ? { head: el, els: [] } : null;
+        if (current) { out.push(current); }
+      } else if (current) {
+        current.els.push(el);
+      }
+    });
+    return out;
+  }
+
+  function foldOf(section) {
+    var clause = section.els.filter(function (el) { return el.matches(".ed-clause"); })[0];
+    var details = clause && clause.querySelector("details.ed-others");
+    var last = section.els[section.els.length - 1];
+    if (!details) {
+      clause = document.createElement("div");
+      clause.className = "ed-clause ed-fold-made";
+      details = document.createElement("details");
+      details.className = "ed-others";
+      var summary = document.createElement("summary");
+      summary.textContent = metaText("site:other-items");
+      details.appendChild(summary);
+      clause.appendChild(details);
+      last.parentNode.insertBefore(clause, last.nextSibling);
+    } else if (clause !== last) {
+      moveAway(clause, last.parentNode);  // placeholder where it was; then to the end
+      last.parentNode.insertBefore(clause, last.nextSibling);
+    }
+    var body = document.createElement("div");
+    body.className = "ed-fold-body";
+    details.insertBefore(body, details.querySelector("summary").nextSibling);
+    return { clause: clause, body: body };
+  }
+
+  function foldClause(section, edition) {
+    var paras = [], items = [], examples = [];
+    // Where the clause shows the edition's own values under its heading, a sentence that
+    // compares it with others ("X and Y say so, Z is silent") is part of the comparison.
+    var values = section.els.some(function (el) {
+      return el.matches(".ed-mine-set") && !!el.querySelector('.ed-mine[data-edition="' + edition + '"]');
+    });
+    var isAway = function (s) {
+      return !speaksFor(s, edition) || (values && about(s).length > 1);
+    };
+    section.els.forEach(function (el) {
+      if (el.matches("p")) {
+        var away = Array.prototype.filter.call(el.querySelectorAll(".ed-s[data-about]"), function (s) {
+          return !s.closest("li") && isAway(s);
+        });
+        if (away.length) { paras.push([el, away]); }
+      } else if (el.matches("ul.ed-list")) {
+        var gone = Array.prototype.filter.call(el.children, function (li) {
+          return li.hasAttribute("data-about") && !speaksFor(li, edition);
+        });
+        if (gone.length) { items.push([el, gone]); }
+      } else if (el.matches(".worked-example[data-about]") && !speaksFor(el, edition)) {
+        examples.push(el);
+      }
+    });
+    if (!paras.length && !items.length && !examples.length) { return; }
+    var fold = foldOf(section);
+    paras.forEach(function (pair) {
+      var copy = document.createElement("p");
+      pair[1].forEach(function (s) {
+        copy.appendChild(s.cloneNode(true));
+        s.classList.add("ed-away");
+      });
+      fold.body.appendChild(copy);
+      if (!pair[0].textContent.replace(/\s/g, "").length ||
+          Array.prototype.every.call(pair[0].childNodes, function (n) {
+            return n.nodeType === 1 ? n.classList.contains("ed-away") : !n.textContent.trim();
+          })) {
+        pair[0].classList.add("ed-away");
+      }
+    });
+    items.forEach(function (pair) {
+      var ul = pair[0];
+      var list = document.createElement("ul");
+      list.className = "ed-fold-list";
+      fold.body.appendChild(list);
+      pair[1].forEach(function (li) { moveAway(li, list); });
+      if (!ul.querySelector(":scope > li")) {
+        ul.classList.add("ed-away");
+        // its lead-in ("Here the editions differ:") goes with the items
+        var lead = ul.previousElementSibling;
+        if (lead && lead.matches("p") && /:\s*$/.test(lead.textContent)) {
+          fold.body.insertBefore(lead.cloneNode(true), list);
+          lead.classList.add("ed-away");
+        }
+      }
+    });
+    examples.forEach(function (ex) { moveAway(ex, fold.body); });
+  }
+
+  function applyClauses(edition) {
+    restoreClauses();
+    if (!edition) { return; }
+    clauseSections().forEach(function (section) { foldClause(section, edition); });
   }
 
   // Examples standing together under a clause: the reader's edition first.
@@ -319,7 +414,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("details.ed-others"), function (d) {
       d.open = !edition && !phone;
     });
-    applyLists(edition);
+    applyClauses(edition);
     applyExamples(edition);
     applyCalcLinks(edition, myHouse());
     applySheet(edition);
@@ -341,6 +436,9 @@
       // a ?edition= in the address was the old choice: the picker's is the one shown now
       dropFromAddress("edition");
       applyEdition(select.value);
+      // the line under the picker confirms it (CSS shows it); screen readers hear it too
+      var line = select.value && picker.querySelector('.my-ed-confirm [data-edition="' + select.value + '"]');
+      liveRegion().textContent = line ? line.textContent : "";
     });
     var boxes = picker.querySelectorAll('input[name="my-house"]');
     Array.prototype.forEach.call(boxes, function (box) {
