@@ -10,7 +10,10 @@ search engines and the language switcher.
   moves the reader's edition first; each clause's "your edition" block (written by
   ``[[editions]]``) moves up right under the clause heading; a page without a
   ``description`` gets one from its first paragraph; under the heading of each clause a
-  house rule of 000 changes goes that house rule's block (``hooks/house_rules.py``).
+  house rule of 000 changes goes that house rule's block (``hooks/house_rules.py``); on
+  rule pages every piece says which editions it is about (``hooks/edition_prose.py``), and
+  on every players' page a booklet cited by number reads as its name
+  (``hooks/source_names.py``).
 
 The switching itself is CSS and ``docs/assets/site.js``: every text stays in the page.
 """
@@ -25,6 +28,7 @@ from typing import Any
 from engine.editions import EDITIONS, HOUSE_RULES, MAIN_EDITIONS
 from hooks.common import CLAUSES, RULE_PAGES, build_language, h, relative_url
 from hooks.edition_prose import mark as mark_editions
+from hooks import source_names
 from hooks.house_rules import clause_blocks
 from hooks.pages import code_lines
 from hooks.i18n import Message, translations
@@ -189,15 +193,25 @@ def house_blocks(html: str, lang: str, slug: str, use_directory_urls: bool = Tru
     return _CLAUSE_H2.sub(add, html)
 
 
+def name_sources(html: str, lang: str, slug: str, use_directory_urls: bool = True) -> str:
+    """Each "(bron 000, ...)" of a players' page as the booklet's short name, linked to
+    it on the sources page (``hooks/source_names.py``)."""
+    return source_names.name_citations(
+        html, lang, lambda sid: relative_url(lang, slug, lang, source_names.PAGE,
+                                             source_names.anchor(sid), use_directory_urls))
+
+
 def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
     """Fixed edition order in lists, "your edition" first, the house rules the reader
-    plays before it, and a description per page."""
+    plays before it, booklets cited by name, and a description per page."""
     if not page.meta.get("site_developer"):
         html = lift_mine(sort_edition_lists(html))
         if page.meta.get("site_slug") in RULE_PAGES:
             html = mark_editions(html)  # what each piece is about: site.js folds the rest
             html = house_blocks(html, build_language(config), page.meta["site_slug"],
                                 bool(config.use_directory_urls))
+        html = name_sources(html, build_language(config), page.meta.get("site_slug", ""),
+                            bool(config.use_directory_urls))
     if not page.meta.get("description"):
         text = description(html)
         if text:
