@@ -153,3 +153,51 @@ def mark(html: str) -> str:
                                 f'{m.group("inner")}</li>'), html)
     html = _PARA.sub(lambda m: f"<p>{mark_paragraph(m.group('inner'))}</p>", html)
     return _EXAMPLE.sub(lambda m: f'{m.group(1)} data-about="{family(m.group("id"))}"', html)
+
+
+SEVERAL: dict[str, re.Pattern[str]] = {
+    "nl": re.compile(r"(\w*edities|\belke editie|\bboekjes|\bbronnen)\b", re.I),
+    "sv": re.compile(r"(\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|"
+                     r"\bkällorna)\b", re.I),
+    "da": re.compile(r"(\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|"
+                     r"\bkilderne)\b", re.I),
+    "nb": re.compile(r"(\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|"
+                     r"\bregelbøkene|\bkildene)\b", re.I),
+}
+"""Words that speak of several editions or booklets at once ("all four editions", "the
+other three", "none of the booklets"): a one-edition text leaves such sentences out."""
+
+_LEAF = re.compile(r"<(?P<tag>p|li)>(?P<inner>(?:(?!<(?:p|li|ul|ol)[ >]|</(?:p|li)>).)*)"
+                   r"</(?P=tag)>", re.S)
+
+
+def only_about(html: str, edition_id: str, lang: str) -> str:
+    """A text for one edition: every sentence of its paragraphs and list items that names
+    another edition or speaks of several (:data:`SEVERAL`) left out, with the sentences
+    that go on about it; paragraphs, items and lists left empty are dropped.
+
+    >>> x = '<span class="ed-chip" data-edition="classic-us">US</span>'
+    >>> only_about(f"<p>Zo gaat het. In {x} niet. Daar zo.</p><p>Alle vier de edities.</p>"
+    ...            "<ul>\\n<li>Ook zo.</li>\\n</ul>", "nl-2001", "nl")
+    '<p>Zo gaat het. </p><ul>\\n<li>Ook zo.</li>\\n</ul>'
+    """
+    mine = family(edition_id)
+    several = SEVERAL.get(lang)
+
+    def keep(m: re.Match[str]) -> str:
+        out = []
+        dropping = False
+        for sentence in sentences(m.group("inner")):
+            named = {family(i) for i in CHIP.findall(sentence)}
+            text = re.sub(r"<[^>]+>", "", sentence)
+            if named - {mine} or (several is not None and several.search(text)):
+                dropping = True
+            elif named:
+                dropping = False
+            if not dropping:
+                out.append(sentence)
+        inner = "".join(out)
+        return f"<{m.group('tag')}>{inner}</{m.group('tag')}>" if inner.strip() else ""
+
+    html = _LEAF.sub(keep, html)
+    return re.sub(r"<(ul|ol)>\s*</\1>", "", html)

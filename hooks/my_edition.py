@@ -197,8 +197,8 @@ def name_sources(html: str, lang: str, slug: str, use_directory_urls: bool = Tru
     """Each "(bron 000, ...)" of a players' page as the booklet's short name, linked to
     it on the sources page (``hooks/source_names.py``)."""
     return source_names.name_citations(
-        html, lang, lambda sid: relative_url(lang, slug, lang, source_names.PAGE,
-                                             source_names.anchor(sid), use_directory_urls))
+        html, lang, lambda to, sid: relative_url(lang, slug, to, source_names.PAGE,
+                                                 source_names.anchor(sid), use_directory_urls))
 
 
 def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:

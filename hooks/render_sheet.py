@@ -3,7 +3,10 @@
 Each sheet holds only the rules: every clause of the game in clause order (number, title,
 the clause's text, and what that edition does for the clause's edition parameters),
 without examples, calculators, comparison tables or links. Where a clause's text lists
-the editions one by one, only the items that name this edition stay. A board sheet
+the editions one by one, only the items that name this edition stay, and of the rest of
+the text every sentence that names another edition or speaks of several at once ("all
+four editions") is left out (``hooks.edition_prose.only_about``): the sheet speaks of its
+edition only, and its values say what holds for it. A board sheet
 starts with a "house rules we play" box, and the clauses a house rule of 000 changes
 carry its note (``hooks/house_rules.py``): both shown only for the house rules the
 reader ticked in "My edition" (the house rules' own clauses are not on the sheet). All sheets are in
@@ -21,6 +24,7 @@ import markdown as md
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS
 from hooks.common import HOME_EDITION, Context, Html, plain
+from hooks.edition_prose import only_about
 from hooks.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.templates import fragment, html
 from hooks.my_edition import CODE, chips
@@ -91,7 +95,8 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
     body = REF.sub(ref, body)
     body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
     html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
-    return plain(heading_title(section.title)), html
+    # the sheet speaks of its edition only: no other edition, no "all four editions"
+    return plain(heading_title(section.title)), only_about(html, edition_id, lang)
 
 
 def values_html(ctx: Context, cid: str, edition_id: str) -> str:

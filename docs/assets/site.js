@@ -283,6 +283,67 @@
     clauseSections().forEach(function (section) { foldClause(section, edition); });
   }
 
+  // A run of citations ("booklet A, «X»; booklet B, «Y»", hooks/source_names.py) keeps
+  // only the reader's edition's booklet where it is among them: that is the one on the
+  // table to look it up in. restoreClauses() shows them all again.
+  function applyCites(edition) {
+    if (!edition) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll(".md-content .ed-cites"), function (run) {
+      var cites = Array.prototype.filter.call(run.children, function (c) { return c.matches(".ed-cite"); });
+      var mine = cites.filter(function (c) {
+        return (c.getAttribute("data-for") || "").split(" ").indexOf(edition) >= 0;
+      });
+      if (!mine.length || mine.length === cites.length) { return; }
+      var shown = 0;
+      Array.prototype.forEach.call(run.children, function (el) {
+        if (el.matches(".ed-cite")) {
+          if (mine.indexOf(el) < 0) { el.classList.add("ed-away"); } else { shown++; }
+        }
+      });
+      // a separator stays only between two citations that are still shown
+      Array.prototype.forEach.call(run.querySelectorAll(":scope > .ed-cite-sep"), function (sep) {
+        var before = sep.previousElementSibling, after = sep.nextElementSibling;
+        var seen = false;
+        for (var p = before; p; p = p.previousElementSibling) {
+          if (p.matches(".ed-cite") && !p.classList.contains("ed-away")) { seen = true; break; }
+        }
+        if (!seen || after.classList.contains("ed-away")) { sep.classList.add("ed-away"); }
+      });
+    });
+  }
+
+  // /disputes/: in each dispute the reader's edition's answer comes first, marked, and the
+  // other answers fold behind one line (hooks/render_disputes.py: a row per answer, with
+  // the editions that give it). A dispute none of whose answers is the edition's (the card
+  // game's) stays as it is. restoreClauses() puts every row back.
+  function applyDisputes(edition) {
+    Array.prototype.forEach.call(document.querySelectorAll(".dispute ul.dispute-rows"), function (list) {
+      var rows = Array.prototype.filter.call(list.children, function (li) { return li.matches(".dispute-row"); });
+      rows.forEach(function (li) { li.classList.remove("dispute-mine"); });
+      var mine = rows.filter(function (li) {
+        return edition && (li.getAttribute("data-editions") || "").split(" ").indexOf(edition) >= 0;
+      });
+      if (!mine.length) { return; }
+      mine.slice().reverse().forEach(function (li) {
+        moveAway(li, list);
+        list.insertBefore(li, list.firstChild);
+        li.classList.add("dispute-mine");
+      });
+      var others = rows.filter(function (li) { return mine.indexOf(li) < 0; });
+      if (!others.length) { return; }
+      var fold = document.createElement("details");
+      fold.className = "dispute-others ed-fold-made";
+      var summary = document.createElement("summary");
+      summary.textContent = metaText("site:other-items");
+      fold.appendChild(summary);
+      var rest = document.createElement("ul");
+      rest.className = "dispute-rows";
+      fold.appendChild(rest);
+      list.parentNode.insertBefore(fold, list.nextSibling);
+      others.forEach(function (li) { moveAway(li, rest); });
+    });
+  }
+
   // Examples standing together under a clause: the reader's edition first.
   function applyExamples(edition) {
     var seen = [];
@@ -415,6 +476,8 @@
       d.open = !edition && !phone;
     });
     applyClauses(edition);
+    applyCites(edition);
+    applyDisputes(edition);
     applyExamples(edition);
     applyCalcLinks(edition, myHouse());
     applySheet(edition);
