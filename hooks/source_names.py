@@ -21,7 +21,7 @@ import re
 from typing import Callable
 
 from engine.editions import EDITIONS
-from hooks.common import h
+from hooks.templates import fragment
 from hooks.i18n import translations
 
 SOURCES: tuple[str, ...] = ("000", "001", "002", "003", "004")
@@ -52,8 +52,7 @@ def link(lang: str, source: str, url: str, capital: bool = False) -> str:
     if capital:
         text = text[:1].upper() + text[1:]
     title = str(translations().gettext(lang, f"source.{source}"))
-    return (f'<a class="src-name" href="{h(url)}" title="{h(title)}">{h(text)}</a>'
-            f'<span class="src-no"> {source}</span>')
+    return fragment("source-name.html", url=url, title=title, text=text, source=source)
 
 
 _TAG = re.compile(r"(<[^>]+>)")
