@@ -28,7 +28,7 @@ from hooks.i18n import LANGS
 PLAYER_PAGES = ("index", "setup", "turn", "buying", "rent", "squares", "jail", "building",
                 "trading", "mortgages", "bankruptcy", "variants", "card-game", "rulings",
                 "disputes", "sheet", "calculators", "examples", "odds", "editions", "side-by-side",
-                "glossary", "about")
+                "glossary", "about", "sources")
 """Every page a player reads (the developers' pages are :data:`hooks.my_edition.DEV_PAGES`)."""
 
 

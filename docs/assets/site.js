@@ -178,11 +178,13 @@
     });
   }
 
-  // The top-level elements of each numbered clause (heading to the next h2).
+  // The top-level elements of each numbered clause (heading to the next h2); the page's
+  // introduction (title to the first clause) counts as one too.
   function clauseSections() {
-    var out = [];
-    var current = null;
+    var current = { head: null, els: [] };
+    var out = [current];
     Array.prototype.forEach.call(document.querySelectorAll(".md-content article > *"), function (el) {
+      if (el.tagName === "H1") { return; }
       if (el.tagName === "H2") {
         current = el.matches("h2.clause") ? { head: el, els: [] } : null;
         if (current) { out.push(current); }
@@ -243,6 +245,7 @@
       }
     });
     if (!paras.length && !items.length && !examples.length) { return; }
+    if (!section.els.length) { return; }
     var fold = foldOf(section);
     paras.forEach(function (pair) {
       var copy = document.createElement("p");

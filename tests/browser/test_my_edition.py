@@ -65,14 +65,16 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
         return next.matches('.ed-mine-set');
     }""")
     assert not page.eval_on_selector("details.ed-others", "d => d.open")
-    lists = page.eval_on_selector_all("ul.ed-list", """uls => uls.map(ul => [...ul.children]
-        .filter(li => li.offsetParent !== null && li.dataset.edition)
-        .map(li => li.dataset.editions || li.dataset.edition))""")
+    lists = page.eval_on_selector_all("ul.ed-list:not(.ed-away)", """uls => uls.map(ul => [...ul.children]
+        .filter(li => li.offsetParent !== null && li.dataset.about)
+        .map(li => li.dataset.about))""")
     assert lists and all(items and all("classic-us" in i.split() for i in items) for items in lists)
-    # the folded items open on demand
-    page.click("ul.ed-list .ed-more-button")
-    assert page.eval_on_selector_all("ul.ed-list-open > li.ed-other",
-                                     "els => els.filter(e => e.offsetParent !== null).length") > 0
+    # the other editions' items wait in the clause's "other editions" part, open on demand
+    fold = "details.ed-others:has(ul.ed-fold-list)"
+    page.click(f"{fold} > summary")
+    assert page.eval_on_selector(f"{fold}[open] ul.ed-fold-list",
+                                 "ul => [...ul.children].filter(e => e.offsetParent !== null)"
+                                 ".length") > 0
     order = page.evaluate("""() => {
         const out = [];
         for (const ex of document.querySelectorAll('.worked-example[data-edition]')) {
@@ -95,10 +97,12 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
             let above = s.previousElementSibling;  // the heading (after any house-rule block)
             while (above && above.matches('.house-mine')) above = above.previousElementSibling;
             return [s.dataset.clause, above && above.id, [...s.querySelectorAll('.ed-mine')]
-                .filter(e => e.offsetParent !== null).map(e => e.dataset.edition)];
+                .filter(e => e.offsetParent !== null).map(e => e.dataset.edition),
+                s.hasAttribute('data-same')];
         })""")
-        assert all(shown == ["classic-us"] and under == cid for cid, under, shown in sets), \
-            (slug, sets)
+        # where every edition agrees the clause's text is the rule: no block repeats it
+        assert all(shown == ([] if same else ["classic-us"]) and under == cid
+                   for cid, under, shown, same in sets), (slug, sets)
         assert page.eval_on_selector_all("details.ed-others", "ds => ds.filter(d => d.open)"
                                          ".length") == 0, slug
     sp.goto(page_path(lang, "rent"))

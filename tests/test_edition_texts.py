@@ -1,0 +1,111 @@
+"""Issue 23 items 2 and 3 in the built site, no browser: the one-edition rules sheet
+speaks only of its edition, in every language; every booklet cited by number on a
+players' page reads as its short name, linked to that booklet on the sources page.
+
+The phrases that speak of several editions are listed here, per language, on their own
+(not imported from ``hooks.edition_prose``), so a gap in the build's list shows as a
+failure rather than being shared by the test.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from engine.editions import EDITIONS
+from hooks.i18n import LANGS, translations
+from hooks.render_sheet import SHEET_EDITIONS
+from hooks.source_names import SOURCES, WORDS
+
+SEVERAL = {
+    "nl": r"(\w*edities|\balle (vier|drie) (hoofd)?edities|\belke editie|\bde andere (drie|twee) "
+          r"edities|\bboekjes|\bbronnen)\b",
+    "sv": r"(\w*utgåvor|\w*utgåvorna|\bvarje utgåva|\bhäftena|\bregelböcker|\bregelböckerna|"
+          r"\bkällorna)\b",
+    "da": r"(\w*udgaver|\w*udgaverne|\bhver udgave|\bhæfterne|\bregelbøger|\bregelbøgerne|"
+          r"\bkilderne)\b",
+    "nb": r"(\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|\bregelbøkene|"
+          r"\bkildene|\bbegge brettene)\b",
+}
+"""Words a one-edition text never needs: "all four editions", "the other three", "none
+of the booklets"."""
+
+
+def page_html(site: Path, lang: str, slug: str) -> str:
+    base = site if lang == "nl" else site / lang
+    return (base / slug / "index.html").read_text("utf-8")
+
+
+def text_of(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def main_of(edition_id: str) -> str:
+    edition = EDITIONS[edition_id]
+    return edition.base or edition.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_rules_sheet_speaks_only_of_its_edition(built_site: Path, lang: str) -> None:
+    """Every edition's sheet, in every language: no other edition named (a chip of an
+    edition that is not this one or one of its modes), no sentence about several editions
+    or booklets; and the sheet still has its rules (text in most clauses)."""
+    html = page_html(built_site, lang, "sheet")
+    problems = []
+    for edition in SHEET_EDITIONS:
+        m = re.search(rf'<section class="sheet(?: is-shown)?" data-edition="{edition}".*?'
+                      r'</section>', html, re.S)
+        assert m, edition
+        sheet = m.group(0)
+        others = {e for e in re.findall(r'class="ed-chip" data-edition="([^"]+)"', sheet)
+                  if main_of(e) != main_of(edition)}
+        if others:
+            problems.append(f"{lang} {edition}: names {sorted(others)}")
+        for hit in re.finditer(SEVERAL[lang], text_of(sheet), re.I):
+            problems.append(f"{lang} {edition}: «{hit.group(0)}»")
+        clauses = re.findall(r'<div class="sheet-clause" data-clause="[^"]+">(.*?)</div>',
+                             sheet, re.S)
+        with_text = [c for c in clauses if re.search(r"<p>[^<]{20,}", c)]
+        assert len(with_text) >= len(clauses) * 0.6, (lang, edition, len(with_text), len(clauses))
+    assert problems == [], problems[:40]
+
+
+PLAYER_SLUGS = ("setup", "turn", "buying", "rent", "squares", "jail", "building", "trading",
+                "mortgages", "bankruptcy", "variants", "card-game", "rulings", "disputes",
+                "editions", "sources")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_cited_booklet_reads_as_its_name(built_site: Path, lang: str) -> None:
+    """On every players' page with citations: no "bron 000" left as a bare number in the
+    text; each booklet's name (from the catalog) links to its entry on the sources page,
+    which says what it is, what it covers and its known defects."""
+    t = translations()
+    names = {s: str(t.gettext(lang, f"source.{s}.name")) for s in SOURCES}
+    word = WORDS[lang]
+    bare = re.compile(rf"\b{word} ({'|'.join(SOURCES)})\b", re.I)
+    named = 0
+    for slug in PLAYER_SLUGS:
+        html = page_html(built_site, lang, slug)
+        article = html[html.index("<article"):html.index("</article>")]
+        # code and headings may keep the number; the prose may not
+        prose = re.sub(r"<(code|h[1-6])\b.*?</\1>", "", article, flags=re.S)
+        left = bare.findall(text_of(prose))
+        assert left == [], (lang, slug, left[:5])
+        for href, text in re.findall(r'<a class="src-name" href="([^"]+)"[^>]*>([^<]+)</a>',
+                                     article):
+            source = href.rsplit("#source-", 1)[-1]
+            assert href.split("#")[0].rstrip("/").endswith("sources"), (lang, slug, href)
+            assert text.lower() == names[source].lower(), (lang, slug, text, source)
+            named += 1
+    assert named > 100, (lang, named)
+    sources = page_html(built_site, lang, "sources")
+    for s in SOURCES:
+        entry = re.search(rf'id="source-{s}".*?</dl>', sources, re.S)
+        assert entry, (lang, s)
+        for part in ("what", "covers", "defects"):
+            assert text_of(str(t.gettext(lang, f"source.{s}.{part}").html()))[:40] in \
+                text_of(entry.group(0)), (lang, s, part)
