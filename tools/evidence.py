@@ -28,7 +28,17 @@ from pathlib import Path
 
 from engine.sources import BOARD_FILE, SOURCE_FILES, Source
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+def _shared() -> Path:
+    """The project's ``shared`` folder: beside the checkout (``../shared``), or beside a folder
+    that holds the checkout (a worktree in ``wt/<name>``)."""
+    here = Path(__file__).resolve().parents[1]
+    for parent in here.parents:
+        if (parent / "shared" / "sources").is_dir():
+            return parent / "shared"
+    return here.parent / "shared"
+
+
+SHARED = _shared()
 SOURCES_DIR = SHARED / "sources"
 REFERENCE_DIR = SHARED / "reference"
 
