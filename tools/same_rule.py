@@ -65,7 +65,7 @@ def _plain(text: str) -> str:
 def content(text: str, lang: str) -> Content:
     """The checkable content of one clause's Markdown text in ``lang``."""
     plain = _plain(text)
-    amounts = frozenset(n for n in numbers(plain, words=False))
+    amounts = frozenset(n for n in numbers(plain, words=False) if not 1900 <= n <= 2100)  # no years
     cited = sorted({(f, canonical_section(f, s)) for c in prose_citations(text, lang)
                     for f, s in c.cited})
     return Content(amounts, tuple(sorted(set(EDITION.findall(text)))),
