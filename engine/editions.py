@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .boards import ATLANTIC_CITY, DUTCH, Board
+from .boards import ATLANTIC_CITY, DUTCH, NL_BOARD, US_BOARD, Board
 from .errors import EngineError
 from .sources import Source, Value, deed, fact, ruled
 from .validate import show
@@ -165,8 +165,8 @@ class _Book:
 
 # Board and deed data (shared/reference/board.md): "the amount on the deed / on the square".
 _COMMON = "Board and card facts"
-_NL_BOARD = "Dutch board (euro edition, about 2002-2010) — used by 000 and 002"
-_US_BOARD = "Classic US (Atlantic City) board — used by the Nordic travel edition (001) and the summary (003)"
+_NL_BOARD = NL_BOARD
+_US_BOARD = US_BOARD
 _NL_DECKS = "Dutch Kans and Algemeen Fonds decks (guilder-era text; same amounts in the euro texts)"
 _STATION_DEED = deed((25, 50, 100, 200), _COMMON, "rent 25/50/100/200 by number owned")
 _UTILITY_DEED = deed((4, 10), _COMMON, "rent 4x or 10x the dice")
