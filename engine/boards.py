@@ -19,6 +19,10 @@ from dataclasses import dataclass
 
 from .errors import EngineError
 from .sources import Source
+
+US_BOARD = "Classic US (Atlantic City) board — used by the Nordic travel edition (001) and the summary (003)"
+NL_BOARD = "Dutch board (euro edition, about 2002-2010) — used by 000 and 002"
+"""The sections of ``shared/reference/board.md`` that give each board (its headings, exactly)."""
 from .validate import show
 
 STREET, STATION, UTILITY, TAX = "street", "station", "utility", "tax"
@@ -151,7 +155,7 @@ ATLANTIC_CITY = Board("atlantic-city", "USD", (
     _sq(37, 'Park Place', 'street', group='dark-blue', price=350, rents=(35, 175, 500, 1100, 1300, 1500), house_cost=200, mortgage=175),
     _sq(38, 'Luxury Tax', 'tax', tax=75),
     _sq(39, 'Boardwalk', 'street', group='dark-blue', price=400, rents=(50, 200, 600, 1400, 1700, 2000), house_cost=200, mortgage=200),
-), Source("board.md", "Classic US (Atlantic City) board"))
+), Source.board(US_BOARD))
 """The Atlantic City board of the Nordic travel edition (001) and the classic summary (003).
 
 Luxury Tax is 75, the amount on boards before 2008 (both editions predate it)."""
@@ -197,11 +201,10 @@ DUTCH = Board("nl-euro", "EUR", (
     _sq(37, 'Leidschestraat', 'street', group='dark-blue', price=350, rents=(35, 175, 500, 1100, 1300, 1500), house_cost=200, mortgage=175),
     _sq(38, 'Extra belasting', 'tax', tax=100),
     _sq(39, 'Kalverstraat', 'street', group='dark-blue', price=400, rents=(50, 200, 600, 1400, 1700, 2000), house_cost=200, mortgage=200),
-), Source("board.md", "Dutch board (euro edition, about 2002-2010)"))
+), Source.board(NL_BOARD))
 """The Dutch euro board of 000 and 002."""
 
-VELPERPLEIN_CHOICE = Source(
-    "board.md", "Dutch board: Velperplein", ruling="ruling-velperplein")
+VELPERPLEIN_CHOICE = Source.board(NL_BOARD, ruling="ruling-velperplein")
 """Velperplein with 2 and 3 houses: 120 / 360 (two sources) rather than 100 / 300 (one source)."""
 
 BOARDS = {b.id: b for b in (ATLANTIC_CITY, DUTCH)}

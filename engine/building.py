@@ -346,7 +346,7 @@ def sell_buildings(request: object) -> dict[str, Any]:
             if b0 == HOTEL and b1 != HOTEL:
                 half = lot.hotel_cost // 2
                 steps.append(step("build-sell-hotel", "step.sell.hotel", square=lot.name, price=lot.hotel_cost,
-                                  amount=half, houses=hbh, cite=rules.hotel_sale))
+                                  amount=half, houses=hbh, cite=rules.hotel_sale_price))
                 proceeds += half
                 houses_from = hbh
             sold = houses_from - b1

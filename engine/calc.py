@@ -141,19 +141,15 @@ def check_group(rules: Rules, lots: Sequence[Square], levels: Sequence[int],
     if not complete:
         raise EngineError("error.buildings_incomplete_group", field=fields["built"], group=group)
     first_mortgaged = next((lot for lot, m in zip(lots, mortgaged) if m), None)
-    scope_group = rules.mortgage_scope.value == "group"
-    # 000, 001, 002 sell every building of the group before a mortgage; classic-us only the
-    # lot's own, so its other lots may keep one house each (at most: even building).
-    if first_mortgaged is not None and scope_group:
+    # every edition sells all buildings of the group before a mortgage (mortgage_scope
+    # "group"; for classic-us a ruling): no building stands beside a mortgage
+    if first_mortgaged is not None:
         raise EngineError("error.buildings_with_mortgage_in_group", field=fields["mortgaged"],
                           square=first_mortgaged.name, group=group)
     if rules.even_building.value and max(levels) - min(levels) > 1:
         raise EngineError("error.uneven_buildings", field=fields["built"], group=group,
                           levels=", ".join(f"{lot.name} {request_level(lv, rules)}"
                                            for lot, lv in zip(lots, levels)))
-    if first_mortgaged is not None and max(levels) > 1:
-        raise EngineError("error.buildings_with_mortgage_in_group", field=fields["mortgaged"],
-                          square=first_mortgaged.name, group=group)
 
 
 Lot = tuple[object, bool, int, str]

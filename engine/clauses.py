@@ -189,6 +189,9 @@ PAGES: tuple[Page, ...] = (
         ("ruling-speed-die-turn", "Speed die: every turn, and Mr. Monopoly at the end of the turn"),
         ("ruling-bankrupt-player-modern", "Bankrupt to a player in the modern rules"),
         ("ruling-card-game-sets", "Utilities and stations in the card game's sets"),
+        ("ruling-short-hotel-sale", "Short game: what selling a hotel brings"),
+        ("ruling-card-game-gaps", "The card game's lost text: bonus cards, section B, three players"),
+        ("ruling-card-game-tie", "Card game: two players with the same winning total"),
     )),
 )
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .boards import ATLANTIC_CITY, DUTCH, Board
+from .boards import ATLANTIC_CITY, DUTCH, NL_BOARD, US_BOARD, Board
 from .errors import EngineError
 from .sources import Source, Value, deed, fact, ruled
 from .validate import show
@@ -91,14 +91,17 @@ class Rules:
     shortage_opening: Value[str] = _p(
         "build-shortage", ("lowest-deed-price", "banker-10", "any-offer"))
     hotel_sale: Value[str] = _p("build-sell-hotel", ("half-hotel-and-houses", "needs-bank-houses"))
+    hotel_sale_price: Value[str] = _p("build-sell-hotel", ("half-deed-price",))  # the short game's words
     # Trading, mortgages, bankruptcy
     trade_built_groups: Value[bool] = _p("trade-property", (True, False))
     debt_in_property: Value[bool] = _p("trade-debt-property", (True, False))
-    mortgage_scope: Value[str] = _p("mortgage-buildings", ("lot", "group"))
+    mortgage_scope: Value[str] = _p("mortgage-buildings", ("group",))
+    handback_price: Value[str] = _p("mortgage-buildings", ("half-price",))  # buildings cleared first
     mortgage_interest_percent: Value[int] = _p("mortgage-lift")
     interest_rounding: Value[str] = _p("mortgage-rounding", ("up",))  # the one ruling every edition has
     bankrupt_bank_mortgages: Value[str] = _p("bankrupt-bank", ("auctioned", "lapse"))
     creditor_pays_interest: Value[bool] = _p("bankrupt-mortgaged", (True, False))
+    creditor_lift_interest: Value[str] = _p("bankrupt-mortgaged", ("once",))  # lifting at once
     # Shorter games
     game_end: Value[str] = _p("end-winner", ("last-player", "second-bankruptcy",
                                              "first-bankruptcy", "time-up"))
@@ -124,6 +127,9 @@ class CardGameRules:
     house_adds_set_value: Value[bool] = _p("cards-scoring", (True, False))
     set_values: Value[None] = _p("cards-scoring")
     hotel_value: Value[None] = _p("cards-scoring")
+    max_sets: Value[int] = _p("cards-scoring")
+    bonus_card_effects: Value[str] = _p("cards-scoring", ("not-counted",))
+    tie_at_target: Value[str] = _p("cards-goal", ("shared",))
 
 
 @dataclass(frozen=True)
@@ -159,8 +165,8 @@ class _Book:
 
 # Board and deed data (shared/reference/board.md): "the amount on the deed / on the square".
 _COMMON = "Board and card facts"
-_NL_BOARD = "Dutch board (euro edition, about 2002-2010) — used by 000 and 002"
-_US_BOARD = "Classic US (Atlantic City) board — used by the Nordic travel edition (001) and the summary (003)"
+_NL_BOARD = NL_BOARD
+_US_BOARD = US_BOARD
 _NL_DECKS = "Dutch Kans and Algemeen Fonds decks (guilder-era text; same amounts in the euro texts)"
 _STATION_DEED = deed((25, 50, 100, 200), _COMMON, "rent 25/50/100/200 by number owned")
 _UTILITY_DEED = deed((4, 10), _COMMON, "rent 4x or 10x the dice")
@@ -204,7 +210,7 @@ NL_2001 = Rules(
     card_mode=_b.fact("deck", "\u201cKans\u201d en \u201cAlgemeen Fonds\u201d",
                       "neemt de bovenste kaart van de betreffende stapel"),
     income_tax=_NL_INCOME_TAX,  # 000 «Belastingen»: "betaalt u het verschuldigde bedrag"
-    income_tax_percent=_b.fact(None, "Belastingen", "betaalt u het verschuldigde bedrag aan de bank"),
+    income_tax_percent=deed(None, _NL_BOARD, "**Inkomstenbelasting** | – | pay **200**"),
     free_parking=_b.fact("nothing", "Vrij parkeren", "Er staan geen straffen op dit vakje"),
     jail_fine=_b.fact(50, "Gevangenis", "E 50 boete betalen"),
     jail_max_turns=_b.fact(3, "Gevangenis", "3 beurten in de gevangenis blijven wachten"),
@@ -226,15 +232,21 @@ NL_2001 = Rules(
     # 000 contradicts itself on the swap back to houses (issue 13, item 9): a ruling
     hotel_sale=_b.ruled("half-hotel-and-houses", "ruling-hotel-no-houses", "Tekort aan huizen en hotels",
                         "een hotel verkopen en door huizen vervangen wanneer er geen huizen beschikbaar zijn"),
+    hotel_sale_price=_b.fact("half-deed-price", "Grond verkopen",
+                             "Voor hotels betaalt de bank de helft van de prijs voor een hotel"),
     trade_built_groups=_b.fact(False, "Grond verkopen",
                                "dan mag er van die stad niets verkocht worden"),
     debt_in_property=_b.fact(True, "Opmerkingen", "zijn schuld (gedeeltelijk) voldoen in de vorm van bezit"),
     mortgage_scope=_b.ruled("group", "ruling-mortgage-scope", "Hypotheek",
                             "Verkoop eerst alle eventuele bebouwing"),
+    handback_price=_b.fact("half-price", "Grond verkopen", "U verkoopt ze aan de bank voor de helft"),
     mortgage_interest_percent=_b.fact(10, "Hypotheek", "plus 10% hypotheekrente"),
     interest_rounding=_b.ruled("up", "ruling-interest-rounding", "Hypotheek"),
     bankrupt_bank_mortgages=_b.ruled("lapse", "ruling-bankrupt-mortgaged", "Faillissement"),
     creditor_pays_interest=_b.fact(True, "Faillissement", "De schuldeiser moet hiervoor direct 10% rente"),
+    # 000 says pay 10% at once and choose; whether lifting at once adds another 10% it leaves open
+    creditor_lift_interest=_b.ruled("once", "ruling-bankrupt-mortgaged", "Faillissement",
+                                    "direct 10% rente betalen en kiezen"),
     game_end=_b.fact("last-player", "De winnaar", "De speler die als laatste overblijft"),
     # items 2 and 3 of the count, read literally, count a mortgaged lot twice
     score_mortgaged=_b.ruled("half-price", "ruling-short-score-count", "SPELREGELS VOOR EEN KORT SPEL",
@@ -249,6 +261,9 @@ NL_2001 = Rules(
 NL_2001_SHORT = replace(
     NL_2001,
     houses_before_hotel=_b.fact(3, "SPELREGELS VOOR EEN KORT SPEL", "maar drie huizen (i.p.v. vier)"),
+    # the same section prices a hotel "= de prijs van vier huizen" in the count: which price?
+    hotel_sale_price=_b.ruled("half-deed-price", "ruling-short-hotel-sale", "SPELREGELS VOOR EEN KORT SPEL",
+                              "Een hotel verkopen brengt de helft van de aankoopprijs op plus drie huizen"),
     game_end=_b.fact("second-bankruptcy", "SPELREGELS VOOR EEN KORT SPEL",
                      "zodra er een tweede speler failliet gaat, is het spel afgelopen"),
     deal_deeds=_b.fact(2, "SPELREGELS VOOR EEN KORT SPEL", "de bank deelt aan alle spelers twee kaartjes uit"),
@@ -320,15 +335,22 @@ NORDIC_2005 = replace(
     shortage_opening=_b.ruled("lowest-deed-price", "ruling-shortage-opening", "HUS"),
     hotel_sale=_b.fact("half-hotel-and-houses", "SÄLJA EGENDOM",
                        "För hotell betalar banken hälften av hotellpriset"),
+    hotel_sale_price=_b.fact("half-deed-price", "SÄLJA EGENDOM",
+                             "För hotell betalar banken hälften av hotellpriset"),
     trade_built_groups=_b.fact(False, "SÄLJA EGENDOM",
                                "förbjudet att sälja en tomt om det finns byggnader på någon av tomterna"),
     debt_in_property=_b.fact(True, "BEMÆRKNINGER TIL SPILLET", "delvist med kontanter og delvist med ejendom"),
     mortgage_scope=_b.fact("group", "INTECKNINGAR",
                            "lämna tillbaka alla byggnader på den och andra tomter i samma färggrupp"),
+    # "hand back" to the bank, with no price: the half price of a sale is a ruling
+    handback_price=_b.ruled("half-price", "ruling-handed-back", "INTECKNINGAR",
+                            "lämna tillbaka alla byggnader"),
     mortgage_interest_percent=_b.fact(10, "INTECKNINGAR", "Räntan för inteckningar är 10 %"),
     interest_rounding=_b.ruled("up", "ruling-interest-rounding", "INTECKNINGAR"),
     bankrupt_bank_mortgages=_b.ruled("lapse", "ruling-bankrupt-mortgaged", "KONKURS"),
     creditor_pays_interest=_b.fact(True, "KONKURS", "som genast måste betala 10 %"),
+    creditor_lift_interest=_b.ruled("once", "ruling-bankrupt-mortgaged", "KONKURS",
+                                    "genast måste betala 10 % och sedan välja"),
     game_end=_b.fact("last-player", "SÅ HÄR VINNER DU", "Den spelare som är sist kvar vinner"),
     score_mortgaged=_b.ruled("mortgage-value", "ruling-timed-valuation", "SÅ HÄR VINNER DU"),
     score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-timed-valuation", "SÅ HÄR VINNER DU"),
@@ -394,14 +416,19 @@ NL_MODERN = replace(
     shortage_opening=_b.fact("banker-10", "Beperkingen", "dan veilt de bankier het vanaf 10"),
     hotel_sale=_b.fact("half-hotel-and-houses", "Gebouwen verkopen",
                        "Een hotel verkoop je voor de helft van de prijs"),
+    hotel_sale_price=_b.fact("half-deed-price", "Gebouwen verkopen",
+                             "Een hotel verkoop je voor de helft van de prijs"),
     # only the street itself must be cleared for a trade (a mortgage clears the whole group)
     trade_built_groups=_b.fact(True, "Handelen", "eerst alle gebouwen op die straat aan de bank verkopen"),
     debt_in_property=_b.ruled(True, "ruling-silent-sources", "Faillissement"),
     mortgage_scope=_b.fact("group", "Een hypotheek nemen", "alle gebouwen in de hele kleurgroep"),
+    handback_price=_b.fact("half-price", "Een hypotheek nemen", "aan de bank voor de helft van de prijs"),
     mortgage_interest_percent=_b.fact(10, "Een hypotheek nemen", "de hypotheekwaarde plus 10 procent"),
     interest_rounding=_b.ruled("up", "ruling-interest-rounding", "Een hypotheek nemen"),
     bankrupt_bank_mortgages=_b.fact("lapse", "Faillissement", "vervallen alle hypotheken"),
     creditor_pays_interest=_b.fact(True, "Faillissement", "of alleen de 10 procent betaalt"),
+    creditor_lift_interest=_b.fact("once", "Faillissement",
+                                   "kiest de nieuwe eigenaar meteen of hij de hypotheek aflost of alleen"),
     game_end=_b.fact("last-player", "Einde van het spel", "tot er nog één speler over is"),
     score_mortgaged=_b.ruled("mortgage-value", "ruling-timed-valuation", "Einde van het spel"),
     score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-timed-valuation", "Einde van het spel"),
@@ -465,14 +492,20 @@ CLASSIC_US = replace(
     shortage_opening=_b.ruled("any-offer", "ruling-shortage-opening", _BUILD),
     # the condition is 003's; what a single hotel fetches it does not say
     hotel_sale=_b.ruled("needs-bank-houses", "ruling-hotel-no-houses", _BUILD, "u het hotel niet kunt verkopen"),
+    hotel_sale_price=_b.ruled("half-deed-price", "ruling-hotel-no-houses", _BUILD,
+                              "de helft van de prijs terugkrijgt die u voor de hotels heeft betaald"),
     trade_built_groups=_b.fact(True, _BUILD, "als u huizen of een hotel in de straat heeft"),
     debt_in_property=_b.ruled(True, "ruling-silent-sources", _END),
-    mortgage_scope=_b.fact("lot", _BUILD, "Als er huizen of hotels op een eigendom staan waarop u een "
-                           "hypotheek wilt nemen"),
+    # 003 names only the lot's own buildings, which would leave houses beside a mortgage, a
+    # state its own build rule forbids: the published classic rules clear the whole group
+    mortgage_scope=_b.ruled("group", "ruling-mortgage-scope", _BUILD,
+                            "Als er huizen of hotels op een eigendom staan waarop u een hypotheek wilt nemen"),
+    handback_price=_b.fact("half-price", _BUILD, "huizen terug verkopen aan de Bank voor de helft"),
     mortgage_interest_percent=_b.fact(10, _BUILD, "plus 10% rente terugbetalen"),
     interest_rounding=_b.ruled("up", "ruling-interest-rounding", _BUILD),
     bankrupt_bank_mortgages=_b.ruled("lapse", "ruling-bankrupt-mortgaged", _END),
     creditor_pays_interest=_b.ruled(True, "ruling-bankrupt-mortgaged", _END),
+    creditor_lift_interest=_b.ruled("once", "ruling-bankrupt-mortgaged", _END),
     game_end=_b.fact("last-player", _END, "wint de laatst overgebleven speler"),
     score_mortgaged=_b.fact("mortgage-value", _END, "de hypotheekwaarden van alle eigendommen met hypotheek"),
     score_hotel=_b.ruled("hotel-price-plus-houses", "ruling-short-hotel-value", _END),
@@ -500,6 +533,14 @@ CARD_GAME = CardGameRules(
     set_values=_b.ruled(None, "ruling-card-game-values", "Scoren", "(van € 50 tot € 400)"),
     hotel_value=_b.ruled(None, "ruling-card-game-values", "Korte uitleg van de speelkaarten",
                          "kan er een hotel op worden gebouwd met de Hotel-kaart"),
+    # eight colour sets, the utilities (a ruling) and stations, which two players can split 2 + 2
+    max_sets=_b.ruled(11, "ruling-card-game-sets", "Een geldig ‘monopolie’", "bestaat uit 2, 3 of alle 4"),
+    # what the Start, Kans and Mr. Monopoly cards do is lost with the missing text
+    bonus_card_effects=_b.ruled("not-counted", "ruling-card-game-gaps", "Inhoud",
+                                "2 Kans-kaarten • 4 Start-kaarten • 4 MR. MONOPOLY-kaarten"),
+    # "the one with the most money wins": two with the same most it leaves open
+    tie_at_target=_b.ruled("shared", "ruling-card-game-tie", "Het winnen van het spel",
+                           "wint degene met het meeste geld"),
 )
 del _b
 

@@ -4,8 +4,8 @@ One public function, :func:`mortgage_cost`, takes a plain dict and returns a
 plain dict with the numbers and the steps (each citing a clause id) behind them.
 
 * ``action: "mortgage"``: the buildings that must be sold first under the
-  edition's ``mortgage_scope`` (``lot``: the buildings on that lot, keeping the
-  group even; ``group``: every building of the colour group), what they fetch
+  edition's ``mortgage_scope`` (every edition: every building of the colour group;
+  for classic-us a ruling, ``ruling-mortgage-scope``), what they fetch
   (half the house price each; a hotel half its price plus half the price of the
   houses given in for it), then the mortgage value printed on the deed.
 * ``action: "lift"``: the value plus the edition's interest (10%), rounded by
@@ -150,12 +150,12 @@ def _sale(sq: Square, rules: Rules, before: int, after: int, steps: list[Step]) 
         houses_sold = returned - after
         steps.append(step("build-sell-hotel", "step.mortgage.sell_hotel", square=sq.name,
                           hotel_half=hotel_part, houses_returned=returned,
-                          cite=rules.hotel_sale))
+                          cite=rules.hotel_sale_price))
     proceeds = hotel_part + houses_sold * half_house
     if houses_sold:
         steps.append(step("build-sell", "step.mortgage.sell_houses", square=sq.name,
                           houses=houses_sold, half_price=half_house,
-                          amount=houses_sold * half_house))
+                          amount=houses_sold * half_house, cite=rules.handback_price))
     return {"square": square_info(sq), "from": request_level(before, rules),
             "to": request_level(after, rules), "hotel_sold": before == top,
             "houses_sold": houses_sold, "proceeds": proceeds}
@@ -166,20 +166,7 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
     scope = rules.mortgage_scope.value
     steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name,
                       scope=scope, cite=rules.mortgage_scope))
-    if scope == "group":
-        target = {i: 0 for i in levels}
-    else:
-        target = dict(levels)
-        target[sq.index] = 0
-        if rules.even_building.value and levels.get(sq.index, 0) > 0:
-            # selling evenly: no lot may keep two more than another, so the rest of the
-            # group comes down to at most one house
-            lowered = [i for i in levels if i != sq.index and levels[i] > 1]
-            for i in lowered:
-                target[i] = 1
-            if lowered:
-                steps.append(step("build-even", "step.mortgage.sell_even", square=sq.name,
-                                  lots=len(lowered), cite=rules.even_building))
+    target = {i: 0 for i in levels}  # the whole group: the only scope an edition has
     top = hotel_level(rules)
     all_hotels_go = all(levels[i] == top and target[i] == 0 for i in levels) if levels else False
     sold: list[dict[str, Any]] = []
@@ -268,7 +255,9 @@ def _bankruptcy(req: MortgageRequest, ctx: Context) -> dict[str, Any]:
     for sq in lots:
         value, _, paid = interest_steps(sq, rules, steps)
         options = _choices(value, paid, pays_now)
-        steps.append(step("bankrupt-mortgaged", "step.mortgage.bankrupt_lot", square=sq.name,
+        # lifting at once costs the value plus 10% once: 002's words, a ruling elsewhere
+        steps.append(step("bankrupt-mortgaged", "step.mortgage.bankrupt_lot",
+                          rules.creditor_lift_interest, square=sq.name,
                           value=value, interest=paid, lift_now=options[0]["total"],
                           keep_now=options[1]["now"], keep_later=options[1]["later"]))
         out.append({"square": square_info(sq), "value": value, "interest": paid,

@@ -51,11 +51,11 @@ from typing import Any, Literal
 from .boards import STREET, Board, Square
 from .calc import (MAX_LOTS, Holding, check_position, edition_field, property_square,
                    result, square_info)
-from .editions import CardGameRules, Edition, Rules, edition
+from .editions import EDITIONS, CardGameRules, Edition, Rules, edition
 from .errors import EngineError
 from .explain import Step, step
 from .money import hotel_level, level_of
-from .sources import fact
+from .sources import fact, ruled
 from .validate import MAX_AMOUNT, parse, required, show, spec
 
 MAX_NAME = 40
@@ -69,8 +69,12 @@ CARD_COUNTS = {
 """Card-game cards in the box (004 «Inhoud»): no table can hold more."""
 CARD_MAX_HOUSES = 4
 """A set takes the 1st to 4th house card, then a hotel (004, the card list)."""
-CARD_MAX_SETS = 10
-"""Eight colour sets, the stations and the utilities: at most ten sets on the table."""
+CARD_MAX_SETS: int = EDITIONS["nl-card-game"].card_game.max_sets.value  # type: ignore[union-attr]
+"""Eight colour sets, the utilities and the stations split 2 + 2: at most eleven sets on the
+table (``max_sets``, a ruling: ``ruling-card-game-sets``)."""
+OTHER_SET = ruled(True, "ruling-card-game-sets", "004", "Korte uitleg van de speelkaarten",
+                  "In combinatie met een stratenset")
+"""A station or utility set, and a token doubling it: the text names street sets only."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +271,8 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
     if hotel_value is not None:
         steps.append(step("ruling-card-game-values", "step.score.card_hotel_input",
                           hotel_value=hotel_value, cite=cg.hotel_value))
+    steps.append(step("ruling-card-game-gaps", "step.score.card_bonus_lost",
+                      cite=cg.bonus_card_effects))
     results: list[dict[str, Any]] = []
     for name, player in players:
         money = player.money
@@ -279,9 +285,11 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
             amount = base * mult if s.token else base
             income += amount
             breakdown.append({"item": "set", "set": j, **asdict(s), "amount": amount})
+            # a token on a street set is the rulebook's; any other set rests on the ruling
+            cite = OTHER_SET if s.kind != "street" else cg.token_multiplier if s.token else None
             steps.append(step("cards-scoring", "step.score.card_set", player=name, set=j + 1,
                               value=s.value, houses=s.houses, hotel=s.hotel, token=s.token,
-                              amount=amount))
+                              amount=amount, cite=cite))
         total = sum(item["amount"] for item in breakdown)
         reached = total >= target
         steps.append(step("cards-goal", "step.score.card_player", player=name, money=money,
@@ -294,8 +302,10 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
     reached = [r for r in ranking if r["total"] >= target]
     winners = [r["name"] for r in reached if r["total"] == reached[0]["total"]] if reached else []
     if winners:
-        steps.append(step("cards-goal", "step.score.card_tie" if len(winners) > 1
-                          else "step.score.card_winner", winners=", ".join(winners),
+        tie = len(winners) > 1
+        steps.append(step("ruling-card-game-tie" if tie else "cards-goal",
+                          "step.score.card_tie" if tie else "step.score.card_winner",
+                          cg.tie_at_target if tie else cg.target, winners=", ".join(winners),
                           total=reached[0]["total"]))
     else:
         steps.append(step("cards-goal", "step.score.card_no_winner", target=target,

@@ -25,7 +25,7 @@ the section heading. Three kinds of value, and the site shows which is which:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -45,6 +45,73 @@ BOARD_FILE = "board.md"
 
 RULEBOOK, BOARD = "rulebook", "board"
 """The two kinds of source: a rulebook of ``shared/sources``, or the board and deed data."""
+
+
+NORDIC_SECTIONS: tuple[tuple[str, str, str | None], ...] = (
+    ("Innehåll", "Indhold", "Innhold"),
+    ("SPELET I KORTHET", "SPILLET I KORTE TRÆK", "SPILLET I KORTE TREKK"),
+    ("FÖRBEREDELSER", "FORBEREDELSER", "FORBEREDELSER"),
+    ("BANKEN", "BANKEN", "BANKEN"),
+    ("SÅ HÄR SPELAR DU", "SÅDAN SPILLES SPILLET", "SLIK SPILLER DERE"),
+    ("FLYTTA RUNT SPELPLANEN", "TRÆK", "FLYTTE"),
+    ("DUBBELSLAG", "TO ENS", "TO LIKE"),
+    ("PASSERA GO (GÅ)", "PASSÉR GO (START)", "PASSERE START"),
+    ("HAMNA PÅ EN LEDIG EGENDOM", "HVIS EN SPILLER LANDER PÅ EN EJENDOM, DER IKKE EJES AF NOGEN",
+     "LANDE PÅ EIENDOM INGEN HAR KJØPT"),
+    ("HAMNA PÅ EN ÄGD EGENDOM", "HVIS EN SPILLER LANDER PÅ EN EJENDOM, DER EJES AF EN ANDEN SPILLER",
+     "NÅR DU LANDER PÅ EN EIENDOM NOEN EIER"),
+    ("HAMNA PÅ STATLIGA VERK", "HVIS EN SPILLER LANDER PÅ FORSYNINGSSELSKABER",
+     "NÅR DU LANDER PÅ SELSKAPER"),
+    ("HAMNA PÅ TÅGSTATIONER", "HVIS EN SPILLER LANDER PÅ STATIONER", "NÅR DU LANDER PÅ STASJONER"),
+    ("HAMNA PÅ CHANCE (CHANS) ELLER COMMUNITY CHEST (ALLMÄNNING)",
+     "HVIS EN SPILLER LANDER PÅ CHANCE ELLER COMMUNITY CHEST (KOMMUNEKASSEN)",
+     "NÅR DU LANDER PÅ CHANCE (SJANSE) ELLER COMMUNITY CHEST (PRØV LYKKEN)"),
+    ("FREE PARKING (FRI PARKERING)", "FREE PARKING (GRATIS PARKERING)",
+     "FREE PARKING (GRATIS PARKERING)"),
+    ("FÄNGELSE", "FÆNGSEL", "FENGSEL"),
+    ("HUS", "HUSE", "HUS"),
+    ("HOTELL", "HOTELLER", "HOTELLER"),
+    ("SÄLJA EGENDOM", "SALG AF EJENDOMME", "SELGE EIENDOM"),
+    ("INTECKNINGAR", "BELÅNING", "PANTSETTING"),
+    ("KONKURS", "FALLIT", None),
+    ("SÅ HÄR VINNER DU", "SEJR", None),
+    ("ANMÄRKNINGAR", "BEMÆRKNINGER TIL SPILLET", None),
+)
+"""001's sections in its Swedish, Danish and Norwegian texts, row by row (the same leaflet
+three times; the Norwegian text stops before bankruptcy: None)."""
+
+_NORDIC_COLUMN = {"sv": 0, "da": 1, "nb": 2}
+
+
+def section_in(file: str, section: str, lang: str) -> str:
+    """The heading of the same section in the page language's text, where the rulebook has
+    that language (001: Swedish, Danish, Norwegian). Where the Norwegian text has stopped
+    (bankruptcy and after), and in any other case: ``section`` itself.
+
+    >>> section_in("001", "HAMNA PÅ EN ÄGD EGENDOM", "da")
+    'HVIS EN SPILLER LANDER PÅ EN EJENDOM, DER EJES AF EN ANDEN SPILLER'
+    >>> section_in("001", "KONKURS", "nb"), section_in("001", "FALLIT", "sv")
+    ('KONKURS', 'KONKURS')
+    >>> section_in("001", "KONKURS", "nl"), section_in("000", "Huur", "da")
+    ('KONKURS', 'Huur')
+    """
+    column = _NORDIC_COLUMN.get(lang)
+    if file != "001" or column is None:
+        return section
+    row = next((r for r in NORDIC_SECTIONS if section in r), None)
+    if row is None:
+        return section
+    return row[column] or section
+
+
+def localized_cite(cite: str, lang: str) -> str:
+    """A step's ``source`` string ("001 · KONKURS") with the section in the page's language.
+
+    >>> localized_cite("001 · HUS", "da"), localized_cite("000 · Huur", "sv")
+    ('001 · HUSE', '000 · Huur')
+    """
+    file, sep, section = cite.partition(" · ")
+    return f"{file}{sep}{section_in(file, section, lang)}" if sep else cite
 
 
 @dataclass(frozen=True)
@@ -70,6 +137,11 @@ class Source:
     def cite(self) -> str:
         """Short citation, as the site shows it: ``000 · Huur``."""
         return f"{self.file} · {self.section}"
+
+    def in_language(self, lang: str) -> "Source":
+        """The same source with its section named in ``lang``'s text (:func:`section_in`)."""
+        section = section_in(self.file, self.section, lang)
+        return self if section == self.section else replace(self, section=section)
 
 
 @dataclass(frozen=True)

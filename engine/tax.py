@@ -40,6 +40,9 @@ __all__ = ["income_tax", "TaxRequest"]
 
 SHORTHANDS = {"income": 4, "luxury": 38}
 
+LUXURY_TAX_US = replace(ATLANTIC_CITY.source, ruling="ruling-luxury-tax")
+"""The Luxury Tax of the Atlantic City board: the deed figure, chosen by a ruling (pre-2008)."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class TaxRequest(BoardRequest):
@@ -90,7 +93,7 @@ def income_tax(request: object) -> dict[str, Any]:
 
     flat_only = {"percent": None, "worth": None, "cheaper": None, "choose_before_counting": False}
     if sq.index != 4:
-        source = replace(ctx.board.source, ruling="ruling-luxury-tax" if ctx.board is ATLANTIC_CITY else None)
+        source = LUXURY_TAX_US if ctx.board is ATLANTIC_CITY else ctx.board.source
         steps.append(step("tax-luxury", "step.tax.luxury", source, square=sq.name, amount=sq.tax))
         return result(ctx, steps, sq, amount=sq.tax, flat=sq.tax, **flat_only)
 

@@ -52,12 +52,16 @@ class Fixed:
     """What one edition's rulebook says where no edition parameter decides.
 
     ``answer`` is the key suffix of the line to show, ``section`` the rulebook section
-    (file = the edition's source), ``ruling`` the ruling clause when there is one.
+    (file = the edition's source), ``evidence`` a few words of that section exactly as the
+    rulebook writes them (required for a ``fact``: ``tests/test_disputes.py`` finds them
+    inside the section, as ``tests/test_sources.py`` does for the engine's values; for a
+    silence, what the section does say), ``ruling`` the ruling clause when there is one.
     """
 
     answer: str
     basis: Basis
     section: str
+    evidence: str | None = None
     ruling: str | None = None
 
 
@@ -141,9 +145,10 @@ def _fixed(nl: Fixed, nordic: Fixed, modern: Fixed, us: Fixed) -> Mapping[str, F
     return MappingProxyType(dict(zip(MAIN_EDITIONS, (nl, nordic, modern, us))))
 
 
-def F(answer: str, basis: Basis, section: str, ruling: str | None = None) -> Fixed:
+def F(answer: str, basis: Basis, section: str, evidence: str | None = None,
+      ruling: str | None = None) -> Fixed:
     """Shorthand for :class:`Fixed` in the table below."""
-    return Fixed(answer, basis, section, ruling)
+    return Fixed(answer, basis, section, evidence, ruling)
 
 
 KC_000 = "\u201cKans\u201d en \u201cAlgemeen Fonds\u201d"
@@ -156,33 +161,40 @@ _ALL: tuple[Dispute, ...] = (
     Dispute("three-doubles-move", "go", ("turn-three-doubles", "ruling-third-double-move"),
             "third_double_moves"),
     Dispute("jail-pass-go", "go", ("jail-sent", "turn-go-salary"), fixed=_fixed(
-        F("no", "fact", "Gevangenis"), F("no", "fact", "FÄNGELSE"),
-        F("no", "fact", "Naar de gevangenis"), F("no", "fact", "Gevangenis")),
+        F("no", "fact", "Gevangenis", "U ontvangt geen E 200"),
+        F("no", "fact", "FÄNGELSE", "inte rätt att inkassera $200 i lön"),
+        F("no", "fact", "Naar de gevangenis", "Je ontvangt geen 200"),
+        F("no", "fact", "Gevangenis", "krijgt u geen $200 van de Bank")),
         amounts=_salary),
     # --- Buying and auctions -----------------------------------------------------------
     Dispute("auction-must", "buying", ("buy-auction", "buy-unowned"), fixed=_fixed(
-        F("yes", "fact", "Grond kopen"), F("yes", "fact", "HAMNA PÅ EN LEDIG EGENDOM"),
-        F("yes", "fact", "Straten"), F("yes", "fact", "Rondom het bord bewegen"))),
+        F("yes", "fact", "Grond kopen", "moet de bank de betreffende grond direct bij opbod"),
+        F("yes", "fact", "HAMNA PÅ EN LEDIG EGENDOM", "måste banken genast bjuda ut den på auktion"),
+        F("yes", "fact", "Straten", "Dat gebeurt verplicht"),
+        F("yes", "fact", "Rondom het bord bewegen", "verkoopt de Bankier het in een veiling"))),
     Dispute("auction-decliner", "buying", ("buy-auction-decliner", "ruling-decliner-bids"),
             "decliner_may_bid"),
     Dispute("auction-no-bid", "buying", ("buy-auction-no-bid",), fixed=_fixed(
-        F("stays", "silent", "Grond kopen", SILENT_RULING),
-        F("stays", "silent", "HAMNA PÅ EN LEDIG EGENDOM", SILENT_RULING),
-        F("stays", "fact", "Veilingen"),
-        F("stays", "silent", "Rondom het bord bewegen", SILENT_RULING))),
+        F("stays", "silent", "Grond kopen", ruling=SILENT_RULING),
+        F("stays", "silent", "HAMNA PÅ EN LEDIG EGENDOM", ruling=SILENT_RULING),
+        F("stays", "fact", "Veilingen", "Wil niemand bieden, dan gebeurt er niets"),
+        F("stays", "silent", "Rondom het bord bewegen", ruling=SILENT_RULING))),
     Dispute("auction-opening", "buying", ("buy-auction-opening", "ruling-auction-opening"),
             "auction_opening"),
     Dispute("auction-every-sale", "buying", ("house-auction-all", "buy-unowned"),
             "auction_every_sale", house_rule="auction-every-sale"),
     Dispute("mortgage-to-buy", "buying", ("mortgage-value", "buy-unowned"), fixed=_fixed(
-        F("silent", "silent", "Hypotheek"), F("yes", "fact", "INTECKNINGAR"),
-        F("yes", "fact", "Geldgebrek"), F("yes", "fact", "Bouwen en handelen"))),
+        F("silent", "silent", "Hypotheek", "Als u geen geld meer hebt en u moet een schuld betalen"),
+        F("yes", "fact", "INTECKNINGAR", "om de behöver mer pengar"),
+        F("yes", "fact", "Geldgebrek", "op twee manieren aan geld komen"),
+        F("yes", "fact", "Bouwen en handelen", "U kunt een lening bij de Bank afsluiten"))),
     # --- Rent --------------------------------------------------------------------------
     Dispute("rent-forgotten", "rent", ("rent-claim", "ruling-rent-deadline"),
             "rent_claim_deadline"),
     Dispute("rent-free-deal", "rent", ("rent-claim", "trade-property"), fixed=_fixed(
         F("silent", "silent", "Huur"), F("silent", "silent", "ANMÄRKNINGAR"),
-        F("advised-against", "fact", "Officiële tips van Hasbro"),
+        F("advised-against", "fact", "Officiële tips van Hasbro",
+          "maak geen afspraken om elkaar geen huur te vragen"),
         F("silent", "silent", "Regels"))),
     Dispute("rent-double-unbuilt", "rent", ("rent-set-double",), "set_double_rent"),
     Dispute("rent-double-mortgaged", "rent",
@@ -195,8 +207,10 @@ _ALL: tuple[Dispute, ...] = (
             amounts=_utility_factors),
     # --- Money, the bank and Free Parking ---------------------------------------------
     Dispute("lend-money", "money", ("trade-property", "bankrupt-raise"), fixed=_fixed(
-        F("no", "fact", "Opmerkingen"), F("no", "fact", "ANMÄRKNINGAR"),
-        F("advised-against", "fact", "Officiële tips van Hasbro"),
+        F("no", "fact", "Opmerkingen", "Spelers mogen geen geld van elkaar lenen"),
+        F("no", "fact", "ANMÄRKNINGAR", "Pengar kan bara lånas ut till en spelare av banken"),
+        F("advised-against", "fact", "Officiële tips van Hasbro",
+          "Leen geen geld aan andere spelers"),
         F("silent", "silent", "Bouwen en handelen"))),
     Dispute("free-parking-money", "money",
             ("free-parking", "house-free-parking-pot", "ruling-free-parking-money"),
@@ -204,8 +218,11 @@ _ALL: tuple[Dispute, ...] = (
     Dispute("bank-out-of-money", "money", ("setup-bank",), "bank_never_bankrupt"),
     # --- Building ----------------------------------------------------------------------
     Dispute("build-before-group", "building", ("build-set",), fixed=_fixed(
-        F("no", "fact", "Huizen"), F("no", "fact", "HUS"), F("no", "fact", "Bouwen"),
-        F("no", "fact", "Bouwen en handelen"))),
+        F("no", "fact", "Huizen", "pas gaan bebouwen wanneer hij alle straten van één stad"),
+        F("no", "fact", "HUS", "Du måste äga en hel färggrupp innan du kan köpa hus"),
+        F("no", "fact", "Huizen", "Zodra je alle straten van een kleurgroep bezit, mag je er huizen"),
+        F("no", "fact", "Bouwen en handelen",
+          "Zodra u alle straten van dezelfde kleur bezit, kunt u daarop huizen gaan bouwen"))),
     Dispute("build-one-street", "building", ("build-even", "build-set"), "even_building"),
     Dispute("build-uneven", "building", ("build-even", "build-sell"), "even_building"),
     Dispute("build-out-of-turn", "building", ("build-when", "ruling-build-outside-turn"),
@@ -218,24 +235,37 @@ _ALL: tuple[Dispute, ...] = (
     Dispute("break-hotel", "building", ("build-sell-hotel", "ruling-hotel-no-houses"),
             "hotel_sale"),
     Dispute("sell-houses-to-player", "building", ("build-sell",), fixed=_fixed(
-        F("no", "fact", "Grond verkopen"), F("no", "fact", "SÄLJA EGENDOM"),
-        F("no", "fact", "Handelen"), F("no", "fact", "Bouwen en handelen"))),
+        F("no", "fact", "Grond verkopen", "Huizen en hotels mogen niet aan andere spelers verkocht"),
+        # 001 and 003 only name selling buildings back to the bank; neither forbids a player
+        F("silent", "silent", "SÄLJA EGENDOM", "sälja tillbaka hus och hotell till banken",
+          SILENT_RULING),
+        F("no", "fact", "Handelen", "Gebouwen verkopen aan andere spelers mag niet"),
+        F("silent", "silent", "Bouwen en handelen", "huizen terug verkopen aan de Bank",
+          SILENT_RULING))),
     # --- Trading -----------------------------------------------------------------------
     Dispute("sell-lot-to-bank", "trading", ("trade-property", "trade-mortgaged"),
-            fixed=_fixed(F("no", "fact", "Grond verkopen"), F("no", "fact", "SÄLJA EGENDOM"),
+            # 000 and 001 forbid selling *mortgaged* property to the bank; of land in
+            # general they say nothing
+            fixed=_fixed(F("silent", "silent", "Grond verkopen",
+                           "alleen aan andere spelers verkocht worden en niet aan de bank"),
+                         F("silent", "silent", "SÄLJA EGENDOM",
+                           "Intecknad egendom kan inte säljas till banken"),
                          F("silent", "silent", "Handelen"),
                          F("silent", "silent", "Bouwen en handelen"))),
     Dispute("trade-built-group", "trading", ("trade-property",), "trade_built_groups"),
     Dispute("get-out-card-sell", "trading", ("trade-cards", "jail-card"), "jail_card_buyable"),
     Dispute("get-out-card-price", "trading", ("trade-cards",), fixed=_fixed(
-        F("agreed", "fact", KC_000), F("agreed", "fact", "FÄNGELSE"),
-        F("agreed", "fact", "Handelen"),
-        F("agreed", "silent", "Gevangenis", SILENT_RULING))),
+        F("agreed", "fact", KC_000, "voor een bepaalde prijs verkopen"),
+        F("agreed", "fact", "FÄNGELSE", "från en annan spelare till överenskommet pris"),
+        F("agreed", "fact", "Handelen", "tegen een prijs die jullie samen bepalen"),
+        F("agreed", "silent", "Gevangenis", ruling=SILENT_RULING))),
     Dispute("get-out-card-after", "trading", ("cards-get-out", "jail-card"), fixed=_fixed(
-        F("bottom", "fact", KC_000),
+        # 000 only says the card may be kept until it is used or sold
+        F("kept", "silent", KC_000, "mag u deze houden tot u hem wilt gebruiken", SILENT_RULING),
         F("key", "silent", "HAMNA PÅ CHANCE (CHANS) ELLER COMMUNITY CHEST (ALLMÄNNING)"),
-        F("bottom", "fact", "Uit de gevangenis komen"),
-        F("bottom", "fact", "Rondom het bord bewegen"))),
+        F("bottom", "fact", "Uit de gevangenis komen", "Leg de kaart onderaan de juiste stapel"),
+        F("bottom", "fact", "Rondom het bord bewegen",
+          "Zodra u die kaart gebruikt, moet hij terug naar de bodem van de stapel"))),
     Dispute("trade-mortgaged-interest", "trading", ("mortgage-transfer", "trade-mortgaged"),
             "mortgage_interest_percent", amounts=_station_interest),
     # --- Jail --------------------------------------------------------------------------
@@ -252,14 +282,16 @@ _ALL: tuple[Dispute, ...] = (
     Dispute("game-end", "bankruptcy", ("end-winner", "short-end", "timed-game"), "game_end"),
     # --- Speed die ---------------------------------------------------------------------
     Dispute("speed-bus", "speed", ("speed-die",), editions=SPEED, fixed=MappingProxyType({
-        "nl-modern-speed": F("choose", "fact", "De zijden van de geluksdobbelsteen")})),
+        "nl-modern-speed": F("choose", "fact", "De zijden van de geluksdobbelsteen",
+                             "Kies of je je pion verplaatst met de worp van één witte")})),
     Dispute("speed-mr-monopoly", "speed", ("speed-die",), editions=SPEED,
             fixed=MappingProxyType({
-                "nl-modern-speed": F("next", "fact", "De zijden van de geluksdobbelsteen")})),
+                "nl-modern-speed": F("next", "fact", "De zijden van de geluksdobbelsteen",
+                                     "naar het eerstvolgende onverkochte vakje")})),
     Dispute("speed-triples", "speed", ("speed-die-triples", "ruling-speed-triples"),
             editions=SPEED, fixed=MappingProxyType({
                 "nl-modern-speed": F("any-square", "ruling", "Aanvullende regels",
-                                     "ruling-speed-triples")})),
+                                     ruling="ruling-speed-triples")})),
     # --- Card game ---------------------------------------------------------------------
     Dispute("card-set-values", "card-game", ("cards-scoring", "ruling-card-game-values"),
             "set_values", editions=("nl-card-game",)),
@@ -327,7 +359,7 @@ def rows(dispute: Dispute, editions: Mapping[str, Edition] | None = None) -> tup
             fx = dispute.fixed[eid]
             params = dict(dispute.amounts(ed)) if dispute.amounts else {}
             out.append(Row(ed, f"dispute.{dispute.id}.{fx.answer}", MappingProxyType(params),
-                           fx.basis, Source(ed.source, fx.section, fx.ruling)))
+                           fx.basis, Source(ed.source, fx.section, fx.ruling, fx.evidence)))
             continue
         row = _param_row(dispute, ed)
         out.append(row)

@@ -65,7 +65,7 @@ def source_note(ctx: Context, value: Value[Any]) -> str:
     Board data (``Source.board``) are named as such in the page's language, with the
     section of ``board.md`` in the tooltip (its headings are English working titles).
     """
-    src = value.source
+    src = value.source.in_language(ctx.lang)  # 001: the section of the page's language
     ruling = CLAUSES[src.ruling].number if src.ruling and src.ruling in CLAUSES else None
     return fragment("editions/source-note.html", ctx=ctx, src=src, board=src.kind == BOARD,
                   ruling=ruling)

@@ -26,8 +26,8 @@ syntax): where one of them matches, the variant inside it is not reported.
 (``msgstr``) of ``translations/<lang>/*.po``, the ``[text.<lang>]`` tables of
 ``examples/*.toml`` and the termbase's own definitions in that language. Not checked:
 fenced code blocks and inline code, link targets, ``[[directives]]``, ``{#attribute lists}``,
-HTML tags, ``{placeholders}``, and anything between guillemets (``«...»``,
-``»...«``) or Swedish quotation marks (``”...”``): those are the quoted section headings
+HTML tags, ``{placeholders}``, and anything between the languages' quotation marks
+(Dutch ``‘...’``, Swedish ``”...”``, Danish ``»...«``, Norwegian ``«...»``): those are the quoted section headings
 of the rulebooks (and card texts), which have to stay as the source writes them.
 
 ``python -m tools.termbase`` (the command line, in ``tools/``) prints every violation and
@@ -172,12 +172,12 @@ def _text(el: ET.Element | None) -> str:
 
 
 # Masked before matching (replaced by spaces, so offsets and lines stay): fenced code,
-# inline code, guillemet quotes (« », and Danish » «) within one paragraph.
+# inline code, quotes (‘ ’, ” ”, » «, « ») within one paragraph.
 _FENCE = re.compile(r"(?ms)^([ \t]*)(```|~~~).*?^\1\2[ \t]*$")
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _MD_NOISE = re.compile(r"\]\([^)\n]*\)|\[\[[^\]\n]*\]\]|\{[#.:][^}\n]*\}|<[^>\n]+>|https?://\S+")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-_QUOTES = re.compile(r"«[^«»]{0,200}?»|»[^«»]{0,200}?«|”[^”]{0,200}?”")
+_QUOTES = re.compile(r"«[^«»]{0,200}?»|»[^«»]{0,200}?«|”[^”]{0,200}?”|‘(?:[^‘’“]|“[^”]*”){0,200}?’")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 

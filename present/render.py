@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from engine.sources import localized_cite
 from present import numbers
 from present.messages import Messages, escape as h
 from present.views import View, money_params
@@ -75,7 +76,8 @@ class Presenter(Messages):
         (board data)", a rulebook as "source 000 · Huur"."""
         if source.startswith("board.md"):
             return self.plain("calc.source_board")
-        return self.plain("calc.source", {"source": source})
+        # 001 has a text per Nordic language: name the section of the reader's one
+        return self.plain("calc.source", {"source": localized_cite(source, self.lang)})
 
 
 def get_path(data: Any, path: str) -> Any:

@@ -143,15 +143,15 @@ def test_several_reasons_at_once():
     assert r["reasons"] == ["reason.build.incomplete_group", "reason.build.not_own_turn", "reason.build.no_houses"]
 
 
-def test_classic_us_lot_mortgage_leaves_houses_but_blocks_building():
-    # classic-us mortgages a lot alone (003 «Bouwen en handelen»): a house may stay beside it,
-    # but nothing more is built while the mortgage runs.
-    r = build(edition="classic-us", square=37, buildings={"37": 1}, mortgaged=[39])
-    assert r["reasons"] == ["reason.build.mortgage_in_group", "reason.build.uneven"]  # 39 has none
+def test_no_house_beside_a_mortgage_and_no_building_while_it_runs():
+    # every edition clears the group before a mortgage (classic-us by ruling-mortgage-scope):
+    # a house beside a mortgaged lot is refused as input, and nothing is built meanwhile
     r = build(edition="classic-us", square=37, mortgaged=[39])
     assert r["reasons"] == ["reason.build.mortgage_in_group"]
-    err = error(check_build, {"edition": "nl-2001", "square": 37, "buildings": {"37": 1}, "mortgaged": [39]})
-    assert (err.key, err.field) == ("error.buildings_with_mortgage_in_group", "mortgaged")
+    for edition in ("classic-us", "nl-2001"):
+        err = error(check_build, {"edition": edition, "square": 37, "buildings": {"37": 1},
+                                  "mortgaged": [39]})
+        assert (err.key, err.field) == ("error.buildings_with_mortgage_in_group", "mortgaged")
 
 
 @pytest.mark.parametrize("request_,key,field", [

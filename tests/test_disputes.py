@@ -16,16 +16,17 @@ import pytest
 
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, MAIN_EDITIONS, parameters
-from engine.sources import SOURCE_FILES, fact, ruled
+from engine.sources import SOURCE_FILES, Source, fact, ruled
 from hooks.common import Context
-from hooks.disputes import DISPUTES, TOPICS, answer_key, keys, rows
+from hooks.disputes import DISPUTES, KC_000, TOPICS, answer_key, keys, rows
 from hooks.pages import read_page
 from hooks.render_disputes import PAGE, answer_text, phrasings
 from hooks.i18n import LANGS, translations
+from tools.evidence import SOURCES_DIR, evidence_problem, norm, sections
 from tools.site_build import ROOT
 
 DOCS = ROOT / "docs"
-SOURCES = ROOT.parent / "shared" / "sources"  # as in tests/test_sources.py
+SOURCES = SOURCES_DIR  # as in tests/test_sources.py
 MIN_DISPUTES = 40
 MIN_PHRASINGS = 2
 CHOICES = {name: choices for name, _, choices in parameters()}
@@ -230,3 +231,53 @@ def test_the_directive_takes_topics_and_refuses_unknown_ones() -> None:
         d.id for d in DISPUTES.values() if d.topic == "speed"]
     with pytest.raises(DirectiveError, match="unknown dispute topic"):
         render(Context("nl", PAGE, "x", 1, None, "disputes", ("nope",), DOCS))
+
+
+# --- evidence: an answer marked as a rulebook fact is proven by its section -----------
+
+def _fixed_answers():
+    for d in DISPUTES.values():
+        for edition_id, fx in d.fixed.items():
+            yield d, edition_id, fx
+
+
+def test_every_fact_answer_is_evidenced_inside_its_section() -> None:
+    """Like the engine's values (``tests/test_sources.py``): a dispute answer marked as a fact
+    carries a phrase of the rulebook that stands inside the cited section, and a silence that
+    quotes what the section does say is checked the same way."""
+    problems, facts = [], 0
+    for d in DISPUTES.values():
+        for row in rows(d):
+            if row.basis != "fact" and not row.source.evidence:
+                continue
+            facts += row.basis == "fact"
+            problem = evidence_problem(row.source)
+            if problem:
+                problems.append(f"{d.id} / {row.edition.id}: {problem}")
+    assert facts > 40, "hardly any fact answers: the collection is broken"
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_planted_false_citation_of_a_dispute_answer_fails() -> None:
+    """Each fact answer's phrase, cited to another section of the same rulebook that does not
+    hold it, is refused; so is a fact answer without a phrase."""
+    planted = 0
+    for d, edition_id, fx in _fixed_answers():
+        if fx.basis != "fact":
+            continue
+        file = EDITIONS[edition_id].source
+        phrase = norm(fx.evidence or "")
+        other = next(s.heading for s in sections(file) if phrase not in norm(s.text))
+        source = Source(file, other, evidence=fx.evidence)
+        assert evidence_problem(source) is not None, (d.id, edition_id)
+        planted += 1
+    assert planted > 20
+    # the review's finds: 000 does not make the bank refuse to buy land back, 001 and 003 do
+    # not forbid selling houses to a player, 000 does not send the used card under the pile
+    assert evidence_problem(Source("000", "Grond verkopen",
+                                   evidence="de bank koopt geen grond terug")) is not None
+    assert evidence_problem(Source("001", "SÄLJA EGENDOM",
+                                   evidence="inte säljas till en annan spelare")) is not None
+    assert evidence_problem(Source("000", KC_000,
+                                   evidence="gebruikte kaart onderaan de stapel")) is not None
+    assert evidence_problem(Source("000", "Huur")) == "no evidence phrase"

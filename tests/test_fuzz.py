@@ -1050,10 +1050,8 @@ def test_mortgage_amounts(request: dict) -> None:
             assert 2 * s["proceeds"] == purchase(ed, {lot: s["from"]}) - purchase(ed, {lot: s["to"]})
         own = request.get("buildings", {}).get(str(sq.index), 0)
         assert not own or any(s["square"]["index"] == sq.index and s["to"] == 0 for s in sold)
-        if ed.rules.mortgage_scope.value == "group":
-            assert all(s["to"] == 0 for s in sold)
-        else:  # only the lot's own; selling evenly, the others keep at most one house
-            assert all(s["to"] <= 1 for s in sold)
+        assert ed.rules.mortgage_scope.value == "group"  # every edition clears the group
+        assert all(s["to"] == 0 for s in sold)
 
 
 def worth(ed: Edition, cash: int, properties: list[dict]) -> int:

@@ -93,21 +93,17 @@ def test_nl_2001_group_scope_is_a_ruling() -> None:
     assert (r["sale_proceeds"], r["cash_received"]) == (400, 600)
 
 
-def test_lot_scope_keeps_the_group_even() -> None:
-    # 003: only the lot's buildings; but selling is even (build-even), so Park Place
-    # must come down to one house: Boardwalk 2 x 100 + Park Place 1 x 100 = 300; + 200
+def test_classic_group_scope_is_a_ruling() -> None:
+    # 003 names only the lot's own buildings; ruling-mortgage-scope follows the published
+    # classic rules: the whole group is cleared. Boardwalk 2 x 100 + Park Place 2 x 100 = 400;
+    # + Boardwalk's mortgage value 200
     r = m("classic-us", "mortgage", "Boardwalk", buildings={"37": 2, "39": 2})
-    assert r["scope"] == "lot"
+    assert r["scope"] == "group"
     assert {b["square"]["name"]: (b["from"], b["to"]) for b in r["buildings_sold"]} == {
-        "Park Place": (2, 1), "Boardwalk": (2, 0)}
-    assert (r["sale_proceeds"], r["mortgage_value"], r["cash_received"]) == (300, 200, 500)
-    assert "step.mortgage.sell_even" in keys(r)
-
-
-def test_lot_scope_nothing_else_when_even() -> None:
-    r = m("classic-us", "mortgage", "Boardwalk", buildings={"37": 1, "39": 1})
-    assert [b["square"]["name"] for b in r["buildings_sold"]] == ["Boardwalk"]
-    assert r["cash_received"] == 100 + 200
+        "Park Place": (2, 0), "Boardwalk": (2, 0)}
+    assert (r["sale_proceeds"], r["mortgage_value"], r["cash_received"]) == (400, 200, 600)
+    scope = next(s for s in r["steps"] if s["clause"] == "mortgage-buildings")
+    assert scope["ruling"] == "ruling-mortgage-scope"
 
 
 def test_hotels_fetch_half_plus_half_the_houses() -> None:
@@ -129,9 +125,10 @@ def test_short_game_hotel_stands_on_three_houses() -> None:
 
 
 def test_classic_hotel_needs_bank_houses() -> None:
-    # 003: a hotel broken down to houses needs the bank's houses (build-sell-hotel).
-    # Boardwalk hotel -> 0: 100 + 4 x 100 = 500; Park Place hotel -> 1 house: 100 + 3 x 100 = 400
-    r = m("classic-us", "mortgage", 39, buildings={"37": 5, "39": 5})
+    # 003: a hotel broken down to houses needs the bank's houses (build-sell-hotel), unless
+    # every lot of the group has one. Boardwalk hotel -> 0: 100 + 4 x 100 = 500; Park Place
+    # 4 houses -> 0 (the whole group goes, ruling-mortgage-scope): 4 x 100 = 400
+    r = m("classic-us", "mortgage", 39, buildings={"37": 4, "39": 5})
     assert {b["square"]["name"]: b["proceeds"] for b in r["buildings_sold"]} == {"Park Place": 400,
                                                                      "Boardwalk": 500}
     assert r["cash_received"] == 1100
@@ -221,10 +218,13 @@ def test_bad_requests(request_: dict, key: str, field: str) -> None:
     assert (err.value.key, err.value.field) == (key, field)
 
 
-def test_lot_scope_allows_a_mortgage_beside_one_house() -> None:
-    # 003 (lot scope): Boardwalk mortgaged while Park Place keeps one house is a reachable state
-    r = m("classic-us", "lift", 39, buildings={"37": 1})
-    assert r["cost"] == 220
+def test_no_edition_has_a_mortgage_beside_a_house() -> None:
+    # ruling-mortgage-scope: classic-us too clears the group first, so Boardwalk mortgaged
+    # beside a house on Park Place is a state no game reaches
+    for edition in ("classic-us", "nl-2001"):
+        with pytest.raises(EngineError) as err:
+            m(edition, "lift", 39, buildings={"37": 1})
+        assert err.value.key == "error.buildings_with_mortgage_in_group"
 
 
 # --------------------------------------------------------------- properties

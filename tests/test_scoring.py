@@ -119,6 +119,35 @@ def test_card_game_most_money_wins_among_those_who_reached() -> None:
     assert r["winners"] == ["Bo"]
 
 
+def test_card_game_eleven_sets_fit_on_the_table() -> None:
+    # ruling-card-game-sets: stations make a set of 2, 3 or 4 (004), so two players can each
+    # hold two: 8 colour sets + utilities + 2 station sets = 11; a 12th is one too many
+    colours = [{"value": 100 + 10 * i} for i in range(8)]
+    an = {"name": "An", "money": 0, "sets": colours + [{"value": 150, "kind": "utility"},
+                                                       {"value": 100, "kind": "station"}]}
+    bo = {"name": "Bo", "money": 0, "sets": [{"value": 100, "kind": "station"}]}
+    r = score({"edition": "nl-card-game", "players": [an, bo]})
+    assert sum(len(p["breakdown"]) - 1 for p in r["players"]) == 11
+    with pytest.raises(EngineError) as err:
+        score({"edition": "nl-card-game", "players": [an, {**bo, "sets": bo["sets"] * 2}]})
+    assert (err.value.key, err.value.params["max"]) == ("error.too_many_sets", 11)
+
+
+def test_card_game_steps_cite_the_rulings_they_rest_on() -> None:
+    # a tie at the top is ruling-card-game-tie; the lost bonus cards ruling-card-game-gaps; a
+    # token on a station set ruling-card-game-sets; a token on a street set is 004's own
+    r = score({"edition": "nl-card-game", "players": [
+        {"name": "An", "money": 9800, "sets": [{"value": 100, "token": True}]},
+        {"name": "Bo", "money": 9800, "sets": [{"value": 100, "kind": "station", "token": True}]}]})
+    assert r["winners"] == ["An", "Bo"]
+    by_key = {s["key"]: s for s in r["steps"]}
+    assert by_key["step.score.card_tie"]["ruling"] == "ruling-card-game-tie"
+    assert by_key["step.score.card_bonus_lost"]["ruling"] == "ruling-card-game-gaps"
+    sets = [s for s in r["steps"] if s["key"] == "step.score.card_set"]
+    assert [s["ruling"] for s in sets] == [None, "ruling-card-game-sets"]
+    assert sets[0]["source"] == "004 · Korte uitleg van de speelkaarten"
+
+
 def test_card_game_no_winner_yet() -> None:
     r = score({"edition": "nl-card-game", "players": [{"money": 100}, {"money": 200}]})
     assert (r["winners"], r["game_over"]) == ([], False)
@@ -174,10 +203,11 @@ def test_impossible_states(edition: str, players: list, key: str, field: str) ->
     assert (err.value.key, err.value.field) == (key, field)
 
 
-def test_classic_lot_scope_allows_mortgage_beside_one_house() -> None:
-    # 003 lot scope: Park Place 1 house, Boardwalk mortgaged is a reachable state
-    r = score({"edition": "classic-us-short", "players": two(lot(37, 1), lot(39, mortgaged=True))})
-    assert totals(r)["A"] == 350 + 200 + 200  # Park Place, its house, Boardwalk's mortgage value
+def test_classic_refuses_a_mortgage_beside_a_house() -> None:
+    # ruling-mortgage-scope: Park Place with a house beside a mortgaged Boardwalk is unreachable
+    with pytest.raises(EngineError) as err:
+        score({"edition": "classic-us-short", "players": two(lot(37, 1), lot(39, mortgaged=True))})
+    assert err.value.key == "error.buildings_with_mortgage_in_group"
 
 
 def test_more_houses_than_the_bank_has() -> None:
@@ -202,7 +232,7 @@ def test_more_houses_than_the_bank_has() -> None:
      "players.0.sets.0.houses"),
     ([{"value": 100, "houses": 4}] * 4, "error.card_count.house", "players"),  # 16 > 14 cards
     ([{"value": 100, "token": True}] * 7, "error.card_count.token", "players"),  # 7 > 6 tokens
-    ([{"value": 100}] * 11, "error.list_length", "players.0.sets"),
+    ([{"value": 100}] * 12, "error.list_length", "players.0.sets"),
 ])
 def test_card_game_impossible(sets: list, key: str, field: str) -> None:
     with pytest.raises(EngineError) as err:

@@ -70,8 +70,9 @@ def test_every_fact_and_board_value_is_evidenced_inside_its_section(report):
 
 def test_engine_constants_outside_the_editions_are_evidenced_too():
     from engine.jail import KEYS_IN_BOX
-    from engine.scoring import CARD_COUNTS
-    for name, value in [("KEYS_IN_BOX", KEYS_IN_BOX), *CARD_COUNTS.items()]:
+    from engine.scoring import CARD_COUNTS, OTHER_SET
+    for name, value in [("KEYS_IN_BOX", KEYS_IN_BOX), ("OTHER_SET", OTHER_SET),
+                        *CARD_COUNTS.items()]:
         assert evidence_problem(value.source) is None, name
 
 
@@ -143,14 +144,20 @@ def test_prose_citations_name_sections_that_state_their_amounts(lang, report):
 
 
 def test_prose_check_fails_on_a_planted_wrong_section():
-    good = "Bij vier stations betaal je 200 (bron 002, «Stations»)."
+    good = "Bij vier stations betaal je 200 (bron 002, ‘Stations’)."
     assert prose_problems(good, "nl") == []
-    # the amount is not in 002 «Straten» (a real section), nor in 000 «Stations» (deed amount)
-    assert prose_problems(good.replace("«Stations»", "«Straten»"), "nl")
+    # the amount is not in 002 ‘Straten’ (a real section), nor in 000 ‘Stations’ (deed amount)
+    assert prose_problems(good.replace("‘Stations’", "‘Straten’"), "nl")
     assert prose_problems(good.replace("bron 002", "bron 000"), "nl")
     # a section that is no heading of the file
-    assert prose_problems("Zo gaat het (bron 003, «Regels voor stations»).", "nl")
-    # Swedish quotes, and a heading with brackets inside
+    assert prose_problems("Zo gaat het (bron 003, ‘Regels voor stations’).", "nl")
+    # each language's quotation marks, and a heading with brackets or quotes inside
     assert prose_problems("Du får 200 (källa 001, ”PASSERA GO (GÅ)”).", "sv") == []
     assert prose_problems("Du får 500 (källa 001, ”PASSERA GO (GÅ)”).", "sv")
-    assert prose_problems("Hoogstens 15 kaarten (bron 004, «A) De Beloning»).", "nl") == []
+    assert prose_problems("Du får 200 (kilde 001, »PASSÉR GO (START)«).", "da") == []
+    assert prose_problems("Du får 500 (kilde 001, »PASSÉR GO (START)«).", "da")
+    assert prose_problems("Hoogstens 15 kaarten (bron 004, ‘A) De Beloning’).", "nl") == []
+    assert prose_problems("Zo (bron 004, ‘Een geldig “monopolie”’; bron 000, ‘“START” passeren’)."
+                          , "nl") == []
+    assert prose_citations("Zo (bron 004, ‘Een geldig “monopolie”’).", "nl")[0].cited == (
+        ("004", "Een geldig ‘monopolie’"),)

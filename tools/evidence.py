@@ -28,7 +28,17 @@ from pathlib import Path
 
 from engine.sources import BOARD_FILE, SOURCE_FILES, Source
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+def _shared() -> Path:
+    """The project's ``shared`` folder: beside the checkout (``../shared``), or beside a folder
+    that holds the checkout (a worktree in ``wt/<name>``)."""
+    here = Path(__file__).resolve().parents[1]
+    for parent in here.parents:
+        if (parent / "shared" / "sources").is_dir():
+            return parent / "shared"
+    return here.parent / "shared"
+
+
+SHARED = _shared()
 SOURCES_DIR = SHARED / "sources"
 REFERENCE_DIR = SHARED / "reference"
 
@@ -179,7 +189,14 @@ def evidence_problem(source: Source) -> str | None:
 # --------------------------------------------------------------------------- prose citations
 
 CITE_WORDS = {"nl": "bron", "sv": "källa", "da": "kilde", "nb": "kilde"}
-"""How each language's pages write "(bron 000, «Huur»)"."""
+"""How each language's pages write "(bron 000, ‘Huur’)"."""
+
+CITE_QUOTES = {"nl": ("‘", "’"), "sv": ("”", "”"), "da": ("»", "«"), "nb": ("«", "»")}
+"""Each language's quotation marks, in prose and around a cited section: Dutch ‘…’ (a quote
+inside one, as in 000's ‘“START” passeren’, takes “…”), Swedish ”…”, Danish »…«, Norwegian
+«…». One citation pattern per language: ``(bron 000, ‘Huur’)``, ``(källa 001, ”HUS”)``,
+``(kilde 001, »HUSE«)``, ``(kilde 001, «HUS»)``; several sections of one file are joined with
+the language's "and" (``‘A’ en ‘B’``), several files with ``;``."""
 
 NUMBER_WORDS = {
     "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "tien": 10,
@@ -217,26 +234,47 @@ class ProseCitation:
     unknown: tuple[str, ...]  # "000, «Nope»": a section that is not a heading of that file
 
 
+_INNER = str.maketrans({"‘": '"', "’": '"', "“": '"', "”": '"', "'": '"'})
+
+
+def _qn(text: str) -> str:
+    """Inner quotation marks made alike: a heading quoted inside a quote alternates its marks
+    (Dutch ‘Een geldig “monopolie”’ cites 004's «Een geldig ‘monopolie’»)."""
+    return text.translate(_INNER)
+
+
 def _sections_after(file: str, text: str) -> tuple[list[str], list[str]]:
-    """The headings of ``file`` quoted in ``text`` (each after an opening quote), and the
-    quoted names that are no heading."""
+    """The headings of ``file`` quoted «like this» in ``text`` (the page's marks already read
+    as «»), and the quoted names that are no heading."""
     headings = sorted({s.heading for s in sections(file)}, key=len, reverse=True)
     found, unknown = [], []
-    flat = " ".join(text.split())
-    for m in re.finditer(r"[«”]", flat):
+    flat = _qn(" ".join(text.split()))
+    for m in re.finditer(r"«", flat):
         rest = flat[m.end():]
-        hit = next((hd for hd in headings if re.match(re.escape(" ".join(hd.split())) + r"\s?[»”]",
-                                                      rest)), None)
+        hit = next((hd for hd in headings
+                    if re.match(re.escape(_qn(" ".join(hd.split()))) + r"\s?»", rest)), None)
         if hit:
             found.append(hit)
-        elif m.group() == "«" or not re.match(r"[\s,;).]", rest[:1] or " "):
-            close = re.match(r"[^»”]*", rest).group()
-            if m.group() == "«" or close:
-                unknown.append(f"{file}, «{close}»")
+        else:
+            unknown.append(f"{file}, «{re.match(r'[^»]*', rest).group()}»")
     return found, unknown
 
 
-_DANISH_QUOTES = str.maketrans("»«", "«»")
+def as_guillemets(text: str, lang: str) -> str:
+    """The page's quotation marks read as «…», one character for one (offsets stay).
+
+    >>> as_guillemets("(bron 000, ‘Huur’) en ”HUS” en »HUSE«", "nl")
+    '(bron 000, «Huur») en ”HUS” en »HUSE«'
+    >>> as_guillemets("(källa 001, ”HUS”)", "sv"), as_guillemets("(kilde 001, »HUSE«)", "da")
+    ('(källa 001, «HUS»)', '(kilde 001, «HUSE»)')
+    """
+    if lang == "nl":  # ‘…’, a quote inside it “…”; no paragraph break inside
+        return re.sub(r"‘((?:[^‘’“\n]|\n(?!\n)|“[^”\n]*”)*)’", lambda q: f"«{q.group(1)}»", text)
+    if lang == "sv":  # ”…”, a heading's own “…” inside it
+        return re.sub(r"”((?:[^”“\n]|\n(?!\n)|“[^”\n]*”)*)”", lambda q: f"«{q.group(1)}»", text)
+    if lang == "da":
+        return re.sub(r"»((?:[^«»\n]|\n(?!\n))*)«", lambda q: f"«{q.group(1)}»", text)
+    return text
 
 
 def prose_citations(text: str, lang: str) -> list[ProseCitation]:
@@ -246,13 +284,11 @@ def prose_citations(text: str, lang: str) -> list[ProseCitation]:
     paragraph (list item), without code spans, directives and anchors.
     """
     word = CITE_WORDS[lang]
-    if lang == "da":
-        # Danish quotes »like this«: read them as «this» (a one-for-one swap keeps every offset)
-        text = text.translate(_DANISH_QUOTES)
+    text = as_guillemets(text, lang)
     out = []
     group = re.compile(r"\((?:[^()]*?\b" + word + r"(?:en|or|r)?\s+\d{3}[^()]*)\)")
     # brackets inside a quoted heading («A) De Beloning») do not end the citation group
-    masked = re.sub(r"«[^»]*»|”[^”\n]*”", lambda q: q.group().replace("(", "\x01").replace(")", "\x02"), text)
+    masked = re.sub(r"«[^»]*»", lambda q: q.group().replace("(", "\x01").replace(")", "\x02"), text)
     start = 0
     for m in group.finditer(masked):
         para_start = max(text.rfind("\n\n", 0, m.start()), text.rfind("\n- ", 0, m.start()))

@@ -9,7 +9,7 @@ rulebook. Texts: the pages ``docs/<lang>/*.md`` (fenced code left out), the mess
 punctuation and line breaks do not hide a copied sentence.
 
 A hit that lies wholly inside quotation marks (``«...»``, ``»...«``, ``”...”``, ``“...”``,
-``„...“``) is a quoted section heading or card text, cited as a source: it is reported as
+``„...“``, Dutch ``‘...’``) is a quoted section heading or card text, cited as a source: it is reported as
 *quoted* and allowed. ``tests/test_overlap.py`` requires every other hit to be gone.
 
 ``python -m tools.overlap [--all] [--docs D --translations T --examples E]`` prints the
@@ -39,7 +39,8 @@ N = 8
 
 _WORD = re.compile(r"[^\W_]+")
 _FENCE = re.compile(r"(?ms)^([ \t]*)(```|~~~).*?^\1\2[ \t]*$")
-_QUOTED = re.compile(r"«[^«»]*»|»[^«»]*«|”[^”\n]*”|“[^“”\n]*[”“]|„[^„“\n]*“")
+_QUOTED = re.compile(r"«[^«»]*»|»[^«»]*«|”[^”\n]*”|“[^“”\n]*[”“]|„[^„“\n]*“"
+                     r"|‘(?:[^‘’“]|“[^”]*”)*’")
 
 
 def sources_dir() -> Path:
