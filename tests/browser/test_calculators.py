@@ -702,9 +702,10 @@ def test_lazy_loading(open_page, lang: str) -> None:
     """A rule page fetches nothing of the runtime, not even the one whose clause links a
     calculator (the link opens the calculators page, where the form lives). On the
     calculators page, scrolling the calculators into view fetches none of it either
-    (issue 17): the first interaction does, and its answer arrives."""
+    (issue 17): the first interaction does, and its answer arrives. A first visit: fresh
+    contexts, nothing cached, the runtime boots cold."""
     for slug in ("setup", "mortgages"):
-        sp = open_page(page_path(lang, slug))
+        sp = open_page(page_path(lang, slug), fresh=True)
         sp.page.wait_for_load_state("networkidle")
         sp.page.mouse.wheel(0, 20000)
         sp.page.wait_for_timeout(300)
@@ -716,7 +717,7 @@ def test_lazy_loading(open_page, lang: str) -> None:
         assert sp.external_requests() == []
     assert sp.page.locator("a.calc-open[data-calc=mortgage]").count() == 1
 
-    sp = open_page(page_path(lang, "calculators"), height=500)
+    sp = open_page(page_path(lang, "calculators"), height=500, fresh=True)
     sp.page.wait_for_load_state("networkidle")
     assert sp.page.is_visible("#calc-mortgage .calc-result") and not any(
         "/assets/pyodide/" in u for u in sp.requests), "the runtime loaded before it was needed"
