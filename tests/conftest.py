@@ -24,6 +24,7 @@ import parallel
 
 _COUNTS = pytest.StashKey[dict[str, Counter[str]]]()
 _BUILD_FOLDER = pytest.StashKey[str | None]()
+_BUILDER = pytest.StashKey[object]()
 
 # --doctest-modules would import this file as a test module named "conftest", which clashes
 # with tests/browser/conftest.py (same name, no package): leave it to the conftest loader.
@@ -37,12 +38,16 @@ def _counts(config: pytest.Config) -> dict[str, Counter[str]]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Before any worker starts: name the run's one shared build folder."""
-    config.stash[_BUILD_FOLDER] = parallel.share_build_folder(config)
+    """Before any worker starts: name the run's one shared build folder (and, for the
+    whole suite on workers, start that build)."""
+    folder = config.stash[_BUILD_FOLDER] = parallel.share_build_folder(config)
+    if folder and parallel.whole_suite_on_workers(config):
+        config.stash[_BUILDER] = parallel.start_build(folder)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    parallel.remove_build_folder(config.stash.get(_BUILD_FOLDER, None))
+    parallel.remove_build_folder(config.stash.get(_BUILD_FOLDER, None),
+                                 config.stash.get(_BUILDER, None))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

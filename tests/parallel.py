@@ -3,8 +3,11 @@ workers share and how the work is split among them. ``tests/conftest.py`` wires 
 
 - **One build for all workers.** The controller names a folder of its own per run in
   ``$MONOPOLY_BUILD_SHARE`` before the workers start (they inherit it);
-  ``tools.site_build.shared_build`` builds the site there once, the first worker to need
+  ``tools.site_build.shared_build`` builds the site there once, the first process to need
   it builds and the others wait on a lock (a run with ``$MONOPOLY_SITE_DIR`` builds nothing).
+  When the whole suite runs on workers (no paths given), the controller starts that build
+  at once, in the background, so it overlaps the workers' start and collection instead of
+  keeping both waiting on their first browser test.
 - **Units of work.** A worker is given whole units, never single tests: a test file is a
   unit (its module fixtures, e.g. a calculators page whose runtime started, set up once),
   and files that share a session fixture that is expensive to set up are one unit
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from typing import Any
 
@@ -102,8 +107,30 @@ def share_build_folder(config: pytest.Config) -> str | None:
     return folder
 
 
-def remove_build_folder(folder: str | None) -> None:
-    """Remove the run's shared build folder (made by :func:`share_build_folder`)."""
+def whole_suite_on_workers(config: pytest.Config) -> bool:
+    """Whether this is the controller of ``-n N`` running the configured test paths (no
+    file or folder named on the command line; ``-m`` and ``-k`` may still select)."""
+    workers = config.getoption("numprocesses", None) or 0
+    return (not is_worker(config) and config.args_source == pytest.Config.ArgsSource.TESTPATHS
+            and (workers == "auto" or int(workers) > 1))
+
+
+def start_build(folder: str) -> subprocess.Popen:
+    """Start the shared build in ``folder`` in the background (``build_once``: the workers
+    wait for it on the lock, or find it done)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    program = ("import sys; from pathlib import Path; from tools.site_build import build_once; "
+               "build_once(Path(sys.argv[1]))")
+    return subprocess.Popen([sys.executable, "-c", program, folder], cwd=root,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def remove_build_folder(folder: str | None, builder: subprocess.Popen | None = None) -> None:
+    """Remove the run's shared build folder (made by :func:`share_build_folder`), once the
+    background build (if any) has stopped."""
+    if builder is not None and builder.poll() is None:
+        builder.terminate()
+        builder.wait()
     if folder:
         os.environ.pop(SHARE, None)
         shutil.rmtree(folder, ignore_errors=True)
