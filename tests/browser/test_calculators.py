@@ -664,6 +664,7 @@ def test_shared_link_reopens_the_state(calc_pages, open_page, lang: str) -> None
     sp = open_page()
     sp.page.goto(url)
     sp.page.wait_for_selector("html[data-calculators=ready]", state="attached")
+    wait_runtime(sp.page, "calc-jail")  # the link starts it: a boot may outlast wait_shown's 20 s
     other = Calc(sp.page, "jail")
     other.wait_shown(request)
     assert other.output_text() == shown
@@ -691,6 +692,7 @@ def test_calculator_link_prefills(open_page, lang: str, kind: str, request_: dic
     assert rc.calculator_link(lang, kind, request_).startswith("calculators.md?calc=" + kind)
     sp = open_page(page_path(lang, "index") + url)
     sp.page.wait_for_selector("html[data-calculators=ready]", state="attached")
+    wait_runtime(sp.page, f"calc-{kind}")  # the link starts it: a boot may outlast 20 s
     c = Calc(sp.page, kind)
     c.wait_shown(request_)
     assert c.output_text() == Expect(lang, kind).text(request_)
