@@ -12,7 +12,7 @@ workers share and how the work is split among them. ``tests/conftest.py`` wires 
   unit (its module fixtures, e.g. a calculators page whose runtime started, set up once),
   and files that share a session fixture that is expensive to set up are one unit
   (:data:`TOGETHER`: the walk over every page). Units start heaviest first
-  (:data:`WEIGHTS`, measured CPU seconds; an unlisted unit weighs by its number of tests),
+  (:data:`WEIGHTS`, rough costs; an unlisted unit weighs by its number of tests),
   so no worker is left with a long file at the end while the other idles.
 - **Counts.** What tests record with the ``report`` fixture is sent back to the controller
   when a worker ends (``workeroutput``), so the end-of-run summary counts every worker.
@@ -45,23 +45,23 @@ TOGETHER = {
 ``every_page`` opens every built page of every language once."""
 
 WEIGHTS = {
-    "tests/browser/test_calculators.py": 400,
-    "tests/browser/test_fuzz_calculators.py": 300,
-    "tests/browser/test_example_links.py": 150,
-    "every_page": 150,
-    "tests/browser/test_my_edition.py": 120,
-    "tests/browser/test_accessibility.py": 100,
-    "tests/test_fuzz.py": 80,
-    "tests/browser/test_runtime_failure.py": 60,
-    "tests/browser/test_disputes_search.py": 50,
-    "tests/test_build.py": 45,
-    "tests/test_locale_safety.py": 45,
-    "tests/browser/test_csp.py": 40,
-    "tests/browser/test_offline.py": 40,
-    "tests/test_termbase.py": 40,
+    "every_page": 160,
+    "tests/browser/test_calculators.py": 115,
+    "tests/browser/test_fuzz_calculators.py": 100,
+    "tests/browser/test_example_links.py": 60,
+    "tests/browser/test_my_edition.py": 60,
+    "tests/browser/test_accessibility.py": 50,
+    "tests/test_fuzz.py": 40,
+    "tests/browser/test_runtime_failure.py": 30,
+    "tests/browser/test_disputes_search.py": 25,
+    "tests/test_build.py": 20,
+    "tests/test_locale_safety.py": 20,
+    "tests/browser/test_offline.py": 20,
+    "tests/test_termbase.py": 20,
 }
-"""CPU seconds a unit takes (measured on the 2-core machine; rounded). Only the order of
-the queue depends on them."""
+"""Rough relative costs of the heavy units (the first two from one timed run of each
+file, the others estimated from their page loads and builds); only the order of the
+queue depends on them."""
 PER_TEST = {True: 2.0, False: 0.05}
 """The weight of an unlisted unit per test: browser tests (key ``True``) and the rest."""
 
