@@ -1,10 +1,15 @@
-"""Shared test reporting: how many fuzz cases ran and how many pages were checked.
+"""Shared test reporting (how many fuzz cases ran and how many pages were checked), the
+one site build of a run, and running on several processes.
 
 Tests record counts with the ``report`` fixture (``report("engine fuzz", "rent", 300)``);
 at the end of the run :func:`pytest_terminal_summary` prints every count, so they show in
 the output of ``./dev test`` even without ``-s``; a part (``"rent (ok)"``) also shows its
 share of its parent (``tests/test_fuzz.py``: what share of each kind's requests reaches
 the rules).
+
+``./dev test`` runs the suite on two processes (pytest-xdist, ``-n 2 --dist loadscope``):
+``tests/parallel.py`` says how the workers share one build and how work is split
+(whole files, heaviest first); the counts of every worker reach the summary.
 """
 
 from __future__ import annotations
@@ -15,7 +20,11 @@ from typing import Callable
 
 import pytest
 
+import parallel
+
 _COUNTS = pytest.StashKey[dict[str, Counter[str]]]()
+_BUILD_FOLDER = pytest.StashKey[str | None]()
+_BUILDER = pytest.StashKey[object]()
 
 # --doctest-modules would import this file as a test module named "conftest", which clashes
 # with tests/browser/conftest.py (same name, no package): leave it to the conftest loader.
@@ -26,6 +35,35 @@ def _counts(config: pytest.Config) -> dict[str, Counter[str]]:
     if _COUNTS not in config.stash:
         config.stash[_COUNTS] = {}
     return config.stash[_COUNTS]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any worker starts: name the run's one shared build folder (and, for the
+    whole suite on workers, start that build)."""
+    folder = config.stash[_BUILD_FOLDER] = parallel.share_build_folder(config)
+    if folder and parallel.whole_suite_on_workers(config):
+        config.stash[_BUILDER] = parallel.start_build(folder)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    parallel.remove_build_folder(config.stash.get(_BUILD_FOLDER, None),
+                                 config.stash.get(_BUILDER, None))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    parallel.worker_counts(session.config, _counts(session.config))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """A worker is done: its counts join the run's (pytest-xdist hook)."""
+    parallel.merge_counts(node, _counts(node.config))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """Whole files as units, heaviest first (``--dist loadscope``; pytest-xdist hook)."""
+    return parallel.make_scheduler(config, log)
 
 
 @pytest.fixture(scope="session")
@@ -44,7 +82,8 @@ def report(pytestconfig: pytest.Config) -> Callable[[str, str, int], None]:
 @pytest.fixture(scope="session")
 def built_site() -> Path:
     """The site, built once per test run with ``mkdocs build --strict`` (shared by the build,
-    page and browser tests); a failed build fails the tests that need it, with its log."""
+    page and browser tests, and by every worker of ``-n``: ``tests/parallel.py``); a
+    failed build fails the tests that need it, with its log."""
     from tools.site_build import shared_build
 
     result = shared_build()

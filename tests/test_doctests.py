@@ -48,8 +48,9 @@ def test_subpackages_are_collected() -> None:
     assert {"tools.bench", "tools.bench.rows", "tools.bench.traces"} <= set(_modules())
 
 
-@pytest.mark.parametrize("name", ["minidom", "examples_sybil"])
+@pytest.mark.parametrize("name", ["minidom", "examples_sybil", "parallel"])
 def test_the_test_helpers_examples(name: str) -> None:
-    # tests/minidom.py (shared by the page tests), tests/examples_sybil.py (the Sybil parser)
+    # tests/minidom.py (shared by the page tests), tests/examples_sybil.py (the Sybil parser),
+    # tests/parallel.py (how the workers of -n share the build and split the work)
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0, result

@@ -7,11 +7,17 @@ builds of modified copies) and handy for trying a change without touching ``site
 
 The build runs ``mkdocs`` in a subprocess with a generated config: ``mkdocs.yml`` with
 every path made absolute (``docs_dir``, ``site_dir``, ``hooks``, ``theme.custom_dir``).
+
+:func:`shared_build` is the one build of the real site a test run shares: once per process,
+or once per run across processes when ``$MONOPOLY_BUILD_SHARE`` names a folder (the test
+workers of ``pytest -n``: the first to ask builds, the others wait on a lock and reuse it).
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
+import json
 import os
 import subprocess
 import sys
@@ -75,18 +81,49 @@ _SHARED: dict[str, BuildResult] = {}
 
 
 def shared_build() -> BuildResult:
-    """One strict build of the real site per process (tests share it).
+    """One strict build of the real site per test run (tests share it).
 
     ``$MONOPOLY_SITE_DIR`` names an already built site to use instead (no build).
+    ``$MONOPOLY_BUILD_SHARE`` names a folder shared by the processes of one run
+    (``tests/conftest.py`` sets it): the build happens once for all of them
+    (:func:`build_once`); without it, once per process.
     """
     if "site" not in _SHARED:
         ready = os.environ.get("MONOPOLY_SITE_DIR")
+        share = os.environ.get("MONOPOLY_BUILD_SHARE")
         if ready:
             _SHARED["site"] = BuildResult(Path(ready).resolve(), 0, "prebuilt")
+        elif share:
+            _SHARED["site"] = build_once(Path(share))
         else:
             out = Path(tempfile.mkdtemp(prefix="monopoly-site-")) / "site"
             _SHARED["site"] = build(out)
     return _SHARED["site"]
+
+
+def build_once(folder: Path) -> BuildResult:
+    """Build into ``folder/site`` unless another process already did: processes that
+    share ``folder`` take turns on ``folder/lock``; the first builds and writes what it
+    got to ``folder/result.json`` (a failed build too), the others read that.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "result.json").write_text('{"returncode": 0, "log": "built"}') > 0
+    True
+    >>> result = build_once(folder)
+    >>> result.ok, result.log, result.site_dir == folder / "site"
+    (True, 'built', True)
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    done = folder / "result.json"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():
+            result = build(folder / "site")
+            done.write_text(json.dumps({"returncode": result.returncode, "log": result.log}),
+                            encoding="utf-8")
+        saved = json.loads(done.read_text(encoding="utf-8"))
+    return BuildResult(folder / "site", saved["returncode"], saved["log"])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,14 +10,34 @@ Fixtures (reuse them in any test under ``tests/browser/``):
 - ``headers_url`` (session): the same site served with its ``_headers`` file applied.
 - ``every_page`` (session): a :class:`page_walk.Walk`: every page opened once, with what it
   requested, logged and violated (third parties, CSP, console errors share it).
-- ``open_page`` (function): ``open_page(path, width=1280, height=900) -> SitePage``; opens
-  a page in a fresh context, records every request and console error, and waits until
-  ``<html data-site-ready="1">`` (set by ``docs/assets/site.js``).
+- ``contexts`` (session): a :class:`ContextPool` of warm browser contexts (see below).
+- ``open_page`` (function): ``open_page(path, width=1280, height=900, fresh=False) ->
+  SitePage``; opens a new tab, records every request and console error, and waits until
+  ``<html data-site-ready="1">`` (set by ``docs/assets/site.js``). The tab is in a context
+  of the pool that no other page of this test uses, its site storage (``localStorage``:
+  "my edition", house rules, colours) emptied, so it starts as a first visit would; but its
+  HTTP cache, compiled scripts and the calculators' memory snapshot are warm, which makes a
+  page load about three times cheaper and a Pyodide boot about half. ``fresh=True`` gives a
+  context of its own (closed after the test) for what must be a truly first visit: nothing
+  cached, the runtime booting cold. A test that changes the context itself (routes, init
+  scripts, offline, permissions) either does so on the page (``page.route``: gone with the
+  tab) or uses ``fresh=True``; permissions and context routes are reset when a context
+  goes back to the pool, init scripts cannot be, so never add them to a pooled context.
 - ``site_page`` (function): a :class:`SitePage` at 1280 x 900 not yet navigated.
 - ``screenshot_dir`` (session): ``screenshots/`` at the project root (git-ignored).
 - ``calc_pages`` (module): ``calc_pages(lang) -> page``: one calculators page per language
   with its runtime started (by a first interaction), shared by a module's tests; tests apply
-  their states in place instead of loading a page per case.
+  their states in place instead of loading a page per case. Its contexts come from the pool.
+
+Cheap building blocks for new tests (measure before adding a page load per case):
+
+- Apply a state in place rather than load a page per state: one ``page.evaluate`` that
+  walks many states and returns what each showed is one round trip instead of hundreds
+  (``test_calculators.py::test_visibility_follows_the_shipped_table``; calculator links
+  through ``popstate``: ``test_example_links.py``).
+- Many pages at one width: :func:`page_metrics` (one tab, each page loaded once, one
+  ``evaluate`` of your script per page, e.g. tap targets or page height at 390 px);
+  ``page_walk.site_pages(built_site)`` lists every built page with its language.
 
 A :class:`SitePage` has ``.page`` (Playwright page), ``.requests`` (every URL requested),
 ``.console_errors``, ``.bad_responses`` (HTTP status >= 400), ``.goto(path)`` and ``.external_requests()`` (requests to hosts other
@@ -28,7 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -108,31 +128,107 @@ class SitePage:
         return out
 
 
+class ContextPool:
+    """Browser contexts kept warm for the whole run (one worker's): :meth:`take` lends one
+    out with its site storage emptied, :meth:`give_back` closes its pages and keeps it.
+    A test holds each context it takes until it ends, so two pages of one test never
+    share storage (as two fresh contexts would not)."""
+
+    KEEP = "cache_storage"
+    """What a lent context keeps besides the HTTP cache: the calculators' memory snapshot."""
+    CLEAR = "local_storage,indexeddb,websql,file_systems,shader_cache"
+    """What is emptied when a context is lent out (``Storage.clearDataForOrigin``)."""
+
+    def __init__(self, browser: Any, origin: str) -> None:
+        self.browser = browser
+        self.origin = origin.rstrip("/")
+        self.free: list[Any] = []
+        self.made = 0
+
+    def take(self) -> Any:
+        """A context with no page open and no site storage."""
+        if self.free:
+            context = self.free.pop()
+        else:
+            context = self.browser.new_context(viewport={"width": 1280, "height": 900},
+                                               device_scale_factor=1, service_workers="block")
+            self.made += 1
+        return context
+
+    def new_page(self, context: Any) -> Any:
+        """A new tab in ``context`` whose site storage is empty (sessionStorage is per tab)."""
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        try:
+            cdp.send("Storage.clearDataForOrigin",
+                     {"origin": self.origin, "storageTypes": self.CLEAR})
+        finally:
+            cdp.detach()
+        return page
+
+    def give_back(self, context: Any) -> None:
+        """Close the context's pages, undo what a test may have granted, keep it warm."""
+        for page in list(context.pages):
+            page.close()
+        context.clear_permissions()
+        context.unroute_all(behavior="ignoreErrors")
+        self.free.append(context)
+
+    def close(self) -> None:
+        for context in self.free:
+            context.close()
+        self.free.clear()
+
+
+@pytest.fixture(scope="session")
+def contexts(browser, site_url: str) -> Iterator[ContextPool]:
+    """The run's :class:`ContextPool` (warm contexts for ``open_page`` and ``calc_pages``)."""
+    pool = ContextPool(browser, site_url)
+    yield pool
+    pool.close()
+
+
+def recorded(page: Any, base_url: str) -> SitePage:
+    """A :class:`SitePage` recording ``page``'s requests, console errors and bad responses."""
+    sp = SitePage(page, base_url)
+    page.on("request", lambda req: sp.requests.append(req.url))
+    page.on("console", lambda msg: sp.console_errors.append(msg.text)
+            if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: sp.console_errors.append(str(exc)))
+    page.on("response", lambda res: sp.bad_responses.append(f"{res.status} {res.url}")
+            if res.status >= 400 else None)
+    return sp
+
+
 @pytest.fixture
-def open_page(browser, site_url: str) -> Iterator[Callable[..., SitePage]]:
-    """Factory: ``open_page(path, width=1280, height=900)`` in a fresh browser context."""
-    contexts = []
+def open_page(browser, contexts: ContextPool, site_url: str) -> Iterator[Callable[..., SitePage]]:
+    """Factory: ``open_page(path, width=1280, height=900, fresh=False)``: a new tab in a
+    warm context of its own (``fresh``: in a new context), see the module docstring."""
+    lent: list[Any] = []
+    owned: list[Any] = []
 
     def _open(path: str | None = None, width: int = 1280, height: int = 900,
-              ready: bool = True) -> SitePage:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      device_scale_factor=1, service_workers="block")
-        contexts.append(context)
-        page = context.new_page()
-        sp = SitePage(page, site_url)
-        page.on("request", lambda req: sp.requests.append(req.url))
-        page.on("console", lambda msg: sp.console_errors.append(msg.text)
-                if msg.type == "error" else None)
-        page.on("pageerror", lambda exc: sp.console_errors.append(str(exc)))
-        page.on("response", lambda res: sp.bad_responses.append(f"{res.status} {res.url}")
-                if res.status >= 400 else None)
+              ready: bool = True, fresh: bool = False) -> SitePage:
+        if fresh:
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          device_scale_factor=1, service_workers="block")
+            owned.append(context)
+            page = context.new_page()
+        else:
+            context = contexts.take()
+            lent.append(context)
+            page = contexts.new_page(context)
+            page.set_viewport_size({"width": width, "height": height})
+        sp = recorded(page, site_url)
         if path is not None:
             sp.goto(path, ready=ready)
         return sp
 
     yield _open
-    for context in contexts:
+    for context in owned:
         context.close()
+    for context in lent:
+        contexts.give_back(context)
 
 
 @pytest.fixture
@@ -153,18 +249,19 @@ CALC_READY_TIMEOUT = 120_000
 
 
 @pytest.fixture(scope="module")
-def calc_pages(browser, site_url: str) -> Iterator[Callable[[str], object]]:
+def calc_pages(contexts: ContextPool, site_url: str) -> Iterator[Callable[[str], object]]:
     """One loaded calculators page per language, shared by a module's tests (the runtime
-    starts once per language); each test resets or applies the state it uses."""
-    contexts: dict[str, object] = {}
+    starts once per language); each test resets or applies the state it uses. Each page
+    has a pooled context of its own (warm: the runtime may start from its snapshot)."""
+    lent: dict[str, object] = {}
     pages: dict[str, object] = {}
     errors: dict[str, list[str]] = {}
 
     def get(lang: str) -> object:
         if lang not in pages:
-            context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                          service_workers="block")
-            page = context.new_page()
+            context = contexts.take()
+            lent[lang] = context
+            page = contexts.new_page(context)
             errors[lang] = []
             page.on("pageerror", lambda exc, lang=lang: errors[lang].append(str(exc)))
             page.goto(site_url + ("" if lang == "nl" else f"{lang}/") + "calculators/")
@@ -172,14 +269,30 @@ def calc_pages(browser, site_url: str) -> Iterator[Callable[[str], object]]:
             page.focus("#calc-rent select")  # a first interaction starts the runtime
             page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
                                    timeout=CALC_READY_TIMEOUT)
-            contexts[lang], pages[lang] = context, page
+            pages[lang] = page
         assert errors[lang] == [], errors[lang]
         return pages[lang]
 
     yield get
-    for lang, context in contexts.items():
+    for lang, context in lent.items():
         assert errors[lang] == [], errors[lang]
-        context.close()
+        contexts.give_back(context)
+
+
+def page_metrics(sp: SitePage, paths: list[str], script: str) -> dict[str, Any]:
+    """Load each site path once in the tab of ``sp`` and run ``script`` (a JavaScript
+    function of no argument) on it: ``{path: what it returned}``. For checks over many
+    pages (tap targets, page length, tables): one page load and one round trip per page;
+    ``sp`` keeps recording requests and console errors for the caller to check.
+
+    Usage: ``sp = open_page(width=390, height=844)``, then
+    ``page_metrics(sp, ["sv/rent/", "sv/jail/"], "() => document.body.scrollHeight")``.
+    """
+    out: dict[str, Any] = {}
+    for path in paths:
+        sp.goto(path)
+        out[path] = sp.page.evaluate(script)
+    return out
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

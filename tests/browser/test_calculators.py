@@ -664,6 +664,7 @@ def test_shared_link_reopens_the_state(calc_pages, open_page, lang: str) -> None
     sp = open_page()
     sp.page.goto(url)
     sp.page.wait_for_selector("html[data-calculators=ready]", state="attached")
+    wait_runtime(sp.page, "calc-jail")  # the link starts it: a boot may outlast wait_shown's 20 s
     other = Calc(sp.page, "jail")
     other.wait_shown(request)
     assert other.output_text() == shown
@@ -691,6 +692,7 @@ def test_calculator_link_prefills(open_page, lang: str, kind: str, request_: dic
     assert rc.calculator_link(lang, kind, request_).startswith("calculators.md?calc=" + kind)
     sp = open_page(page_path(lang, "index") + url)
     sp.page.wait_for_selector("html[data-calculators=ready]", state="attached")
+    wait_runtime(sp.page, f"calc-{kind}")  # the link starts it: a boot may outlast 20 s
     c = Calc(sp.page, kind)
     c.wait_shown(request_)
     assert c.output_text() == Expect(lang, kind).text(request_)
@@ -702,9 +704,10 @@ def test_lazy_loading(open_page, lang: str) -> None:
     """A rule page fetches nothing of the runtime, not even the one whose clause links a
     calculator (the link opens the calculators page, where the form lives). On the
     calculators page, scrolling the calculators into view fetches none of it either
-    (issue 17): the first interaction does, and its answer arrives."""
+    (issue 17): the first interaction does, and its answer arrives. A first visit: fresh
+    contexts, nothing cached, the runtime boots cold."""
     for slug in ("setup", "mortgages"):
-        sp = open_page(page_path(lang, slug))
+        sp = open_page(page_path(lang, slug), fresh=True)
         sp.page.wait_for_load_state("networkidle")
         sp.page.mouse.wheel(0, 20000)
         sp.page.wait_for_timeout(300)
@@ -716,7 +719,7 @@ def test_lazy_loading(open_page, lang: str) -> None:
         assert sp.external_requests() == []
     assert sp.page.locator("a.calc-open[data-calc=mortgage]").count() == 1
 
-    sp = open_page(page_path(lang, "calculators"), height=500)
+    sp = open_page(page_path(lang, "calculators"), height=500, fresh=True)
     sp.page.wait_for_load_state("networkidle")
     assert sp.page.is_visible("#calc-mortgage .calc-result") and not any(
         "/assets/pyodide/" in u for u in sp.requests), "the runtime loaded before it was needed"
@@ -833,9 +836,12 @@ def test_javascript_off(browser, site_url: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_calculators_next_to_their_clauses(open_page, lang: str) -> None:
     """Each rule page links its calculator with the page's situation filled in: the link
-    opens the calculators page showing exactly that calculation (clauses linked there)."""
+    opens the calculators page showing exactly that calculation (clauses linked there).
+    One tab for the four: loading the next rule page stops the runtime the last link
+    started (a ``?calc=`` link starts it at once), which nothing here waits for."""
+    sp = open_page()
     for kind, slug in RULE_PAGES.items():
-        sp = open_page(page_path(lang, slug))
+        sp.goto(page_path(lang, slug))
         links = sp.page.locator(f"a.calc-open[data-calc={kind}]")
         assert links.count() == 1 and sp.page.locator(f"#calc-{kind}").count() == 0
         href = links.first.get_attribute("href")

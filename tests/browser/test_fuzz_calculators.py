@@ -360,16 +360,18 @@ class Fuzzer:
 
 
 @pytest.fixture(scope="module")
-def calc_page(browser, site_url: str) -> Iterator[Callable[[str], Any]]:
-    """One calculators page per language (the runtime starts once per language)."""
-    contexts: dict[str, Any] = {}
+def calc_page(contexts, site_url: str) -> Iterator[Callable[[str], Any]]:
+    """One calculators page per language (the runtime starts once per language), each in
+    a warm context of the pool (``tests/browser/conftest.py``)."""
+    lent: dict[str, Any] = {}
     pages: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
 
     def get(lang: str) -> Any:
         if lang not in pages:
-            context = browser.new_context(service_workers="block")
-            page = context.new_page()
+            context = lent[lang] = contexts.take()
+            page = contexts.new_page(context)
+            page.set_viewport_size({"width": 1280, "height": 720})
             errors[lang] = []
             page.on("pageerror", lambda exc, lang=lang: errors[lang].append(str(exc)))
             page.on("console", lambda msg, lang=lang: errors[lang].append(msg.text)
@@ -380,12 +382,12 @@ def calc_page(browser, site_url: str) -> Iterator[Callable[[str], Any]]:
             page.focus("#calc-rent form [data-key]")  # the runtime starts on first use
             page.wait_for_selector("#calc-rent .calc-status[data-state=ready]", state="attached",
                                    timeout=120_000)
-            contexts[lang], pages[lang] = context, page
+            pages[lang] = page
         return pages[lang]
 
     yield get
-    for lang, context in contexts.items():
-        context.close()
+    for context in lent.values():
+        contexts.give_back(context)
     assert errors == {k: [] for k in errors}, errors
 
 
