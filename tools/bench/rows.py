@@ -38,7 +38,7 @@ ROW_IDS: tuple[str, ...] = (
 BUDGET_CALC_READY = {"op": "<=", "limit": 1.10, "of": "ratio"}
 
 
-BUDGET_RECALC = {"op": "<", "limit": 16.0, "of": "value"}
+BUDGET_RECALC = {"op": "<", "limit": 50.0, "of": "value"}
 
 
 BUDGET_ZERO = {"op": "<=", "limit": 0, "of": "value"}
