@@ -70,50 +70,71 @@ def test_long_tasks_count_by_cpu_time_on_the_phone() -> None:
 
 
 class FakeRun:
-    """Stands in for the Lighthouse process: records its command line, writes a report."""
+    """Stands in for the Lighthouse process: records its command lines; gathering (``-G``)
+    saves artifacts with the host index of the moment, auditing (``-A``) refuses
+    artifacts whose saved slowdown differs from its own (as Lighthouse does) and writes a
+    report whose blocking time follows the slowdown."""
 
-    def __init__(self) -> None:
+    def __init__(self, indexes: list[float]) -> None:
         self.commands: list[list[str]] = []
+        self.indexes = iter(indexes)
 
     def __call__(self, cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess:
         self.commands.append(cmd)
-        out = next(a.split("=", 1)[1] for a in cmd if a.startswith("--output-path="))
-        slow = next((float(a.split("=", 1)[1]) for a in cmd
-                     if a.startswith("--throttling.cpuSlowdownMultiplier=")), 4.0)
+        flag = lambda name: next((a.split("=", 1)[1] for a in cmd  # noqa: E731
+                                  if a.startswith(name + "=")), None)
+        slow = float(flag("--throttling.cpuSlowdownMultiplier") or 4.0)
+        if flag("-G"):
+            folder = Path(flag("-G"))
+            folder.mkdir(parents=True)
+            (folder / "artifacts.json").write_text(json.dumps(
+                {"BenchmarkIndex": next(self.indexes),
+                 "settings": {"throttling": {"cpuSlowdownMultiplier": slow}}}))
+            return subprocess.CompletedProcess(cmd, 0, "", "")
+        index = 1234.5
+        if flag("-A"):
+            saved = json.loads((Path(flag("-A")) / "artifacts.json").read_text())
+            if saved["settings"]["throttling"]["cpuSlowdownMultiplier"] != slow:
+                return subprocess.CompletedProcess(cmd, 1, "", "Cannot change settings")
+            index = saved["BenchmarkIndex"]
         report = {"categories": {k: {"score": 1, "auditRefs": []} for k in
                                  ("performance", "accessibility", "best-practices", "seo")},
                   "audits": {"total-blocking-time": {"numericValue": 10 * slow},
                              "largest-contentful-paint": {"numericValue": 900}},
                   "configSettings": {"throttling": {"cpuSlowdownMultiplier": slow}},
-                  "environment": {"benchmarkIndex": 1234.5}}
-        Path(out).write_text(json.dumps(report), encoding="utf-8")
+                  "environment": {"benchmarkIndex": index}}
+        Path(flag("--output-path")).write_text(json.dumps(report), encoding="utf-8")
         return subprocess.CompletedProcess(cmd, 0, "", "")
 
 
-def test_lighthouse_gets_each_pages_slowdown(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = FakeRun()
+def test_lighthouse_audits_each_page_with_the_slowdown_of_its_own_index(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeRun([880.0, 1320.0])
     monkeypatch.setattr(lh_mod.subprocess, "run", fake)
     monkeypatch.setattr(lh_mod, "LIGHTHOUSE", Path(__file__))  # "exists"
-    moments = iter([{"host_index": 880.0, "multiplier": 2.0},
-                    {"host_index": 1320.0, "multiplier": 3.0}])
-    got = lh_mod.lighthouse("http://h/", ["", "jail/"], lambda _: None, lambda: next(moments))
-    flags = [[a for a in c if a.startswith("--throttling.cpuSlowdownMultiplier=")]
-             for c in fake.commands]
-    assert flags == [["--throttling.cpuSlowdownMultiplier=2.0"],
-                     ["--throttling.cpuSlowdownMultiplier=3.0"]]
-    assert [(e["host_index"], e["multiplier"], e["tbt_ms"]) for e in got] == [
-        (880.0, 2.0, 20.0), (1320.0, 3.0, 30.0)]
-    assert all(e["lighthouse_index"] == 1234.5 for e in got)
+    got = lh_mod.lighthouse("http://h/", ["", "jail/"], lambda _: None, cpu.slowdown)
+    assert [(e["page"], e["host_index"], e["multiplier"], e["tbt_ms"]) for e in got] == [
+        ("", 880.0, 2.0, 20.0), ("jail/", 1320.0, 3.0, 30.0)]
+    audits = [c for c in fake.commands if any(a.startswith("-A=") for a in c)]
+    assert [[a for a in c if a.startswith("--throttling.cpuSlowdownMultiplier=")]
+            for c in audits] == [["--throttling.cpuSlowdownMultiplier=2.0"],
+                                 ["--throttling.cpuSlowdownMultiplier=3.0"]]
+    # gathering and auditing see the same settings otherwise
+    gathers = [c for c in fake.commands if any(a.startswith("-G=") for a in c)]
+    strip = lambda c: [a for a in c[2:] if not a.startswith(("-G=", "-A=", "--output",  # noqa: E731
+                                                             "--throttling."))]
+    assert [strip(c) for c in gathers] == [strip(c) for c in audits]
     block = cli.cpu_block(cpu.CpuProfile.of([1000.0], check=[]), got)
     assert block["lighthouse_pages"]["host_index_min"] == 880.0
     assert block["lighthouse_pages"]["multiplier_max"] == 3.0
 
 
 def test_lighthouse_without_calibration_keeps_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = FakeRun()
+    fake = FakeRun([])
     monkeypatch.setattr(lh_mod.subprocess, "run", fake)
     monkeypatch.setattr(lh_mod, "LIGHTHOUSE", Path(__file__))
-    lh_mod.lighthouse("http://h/", [""], lambda _: None)
+    got = lh_mod.lighthouse("http://h/", [""], lambda _: None)
+    assert len(fake.commands) == 1 and got[0]["multiplier"] == 4.0
     assert not any(a.startswith("--throttling.cpuSlowdownMultiplier") for a in fake.commands[0])
 
 

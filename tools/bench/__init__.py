@@ -7,8 +7,9 @@ measured on a normalised CPU, the same mid-range phone whatever the host
 
 0. measures the host's CPU with Lighthouse's own benchmark (``benchmarkIndex``) and takes
    the slowdown ``host index / 440`` (``--cpu-target``; ``--cpu-multiplier`` fixes it):
-   Lighthouse gets it as ``--throttling.cpuSlowdownMultiplier`` (measured again before
-   each page), the traced loads and the recalculation as Chromium's CPU throttling of
+   Lighthouse gets it as ``--throttling.cpuSlowdownMultiplier`` (each page gathered
+   first, then audited with the slowdown for the index Lighthouse measured right
+   before it), the traced loads and the recalculation as Chromium's CPU throttling of
    the page's main thread (a worker cannot be throttled: the worker's Python time is
    scaled instead); the ratio rows stay unthrottled (they normalise themselves). The
    JSON's ``cpu`` block holds the index, its runs, the slowdown and the index measured

@@ -12,16 +12,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tools.bench.browser import (VARIANTS, Browser, first_answer_bytes, load_rounds,
                                  offline_load, page_bytes, recalc_latency)
 from tools.bench.config import (CACHE_CONTROL, CALC_PAGE, COMPRESSIBLE, OUT_OF_VIEW_PAGE,
                                 PUBLISHED, RECALC_CHANGES, RESULTS, ROOT, RULES_PAGE, VIEWPORT)
-from tools.bench.cpu import (INDEX_RUNS, TARGET_INDEX, CpuProfile, PageCalibrator, calibrate,
-                            phone_latency, throttle)
+from tools.bench.cpu import (INDEX_RUNS, TARGET_INDEX, CpuProfile, calibrate, phone_latency,
+                            slowdown, throttle)
 from tools.bench.engine import Baseline, engine_against, engine_args, engine_speed
 from tools.bench.lighthouse import lighthouse, lighthouse_pages
+from tools.bench.profile import profile_page
 from tools.bench.report import (_loadavg, _marks, assemble, breakdown, engine_rows,
                                 format_table, load_rows, load_rows_subset, machine_info,
                                 new_rows)
@@ -77,20 +78,25 @@ def on_phone(samples: list[dict[str, Any]], multiplier: float) -> list[dict[str,
     return out
 
 
+def phone_slowdown(args: argparse.Namespace) -> Callable[[float], float]:
+    """Host index -> the CPU slowdown to the bench's phone (``--cpu-target``), or the fixed
+    ``--cpu-multiplier``, for Lighthouse's pages."""
+    fixed, target = args.cpu_multiplier, args.cpu_target
+    return lambda index: fixed if fixed is not None else slowdown(index, target)
+
+
 def cpu_block(cpu: CpuProfile, lh: list[dict[str, Any]] | None) -> dict[str, Any]:
     """The JSON ``cpu``: the calibration, and over the Lighthouse pages the host index
-    measured before each, its slowdown and the index Lighthouse measured itself."""
+    Lighthouse measured before each (its ``benchmarkIndex``) and the slowdown it got."""
     out = cpu.to_json()
     pages = [e for e in (lh or []) if e.get("host_index") is not None]
     if pages:
         idx = [e["host_index"] for e in pages]
         mult = [e["multiplier"] for e in pages if e.get("multiplier")]
-        own = [e["lighthouse_index"] for e in pages if e.get("lighthouse_index")]
         out["lighthouse_pages"] = {
             "host_index_median": percentile(idx, 50), "host_index_min": min(idx),
             "host_index_max": max(idx), "multiplier_min": min(mult) if mult else None,
-            "multiplier_max": max(mult) if mult else None,
-            "lighthouse_index_median": percentile(own, 50) if own else None}
+            "multiplier_max": max(mult) if mult else None}
     return out
 
 
@@ -149,12 +155,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 lh = None
                 if args.lighthouse != "off":
                     log(f"lighthouse ({args.lighthouse}) ...")
-                    per_page = PageCalibrator(browser, base, target_index=args.cpu_target,
-                                              fixed=args.cpu_multiplier)
-                    try:
-                        lh = lighthouse(base, lighthouse_pages(args.lighthouse), log, per_page)
-                    finally:
-                        per_page.close()
+                    lh = lighthouse(base, lighthouse_pages(args.lighthouse), log,
+                                    phone_slowdown(args))
                 log("engine speed in Pyodide and CPython ...")
                 e_cp, e_py = engine_speed(browser, base, e_args)
                 if baseline:
@@ -243,15 +245,17 @@ def run_part(args: argparse.Namespace) -> Any:
                     return first_answer_bytes(browser, server)
                 if args.part == "offline":
                     return offline_load(browser, server)
+                if args.part == "profile":
+                    cpu = calibrate(browser, server.base, args.cpu_runs, args.cpu_target,
+                                    args.cpu_multiplier)
+                    print(cpu_line(cpu), file=sys.stderr, flush=True)
+                    return {"cpu": cpu.to_json(), "pages": [
+                        profile_page(browser, server.base, p, cpu.multiplier)
+                        for p in args.profile_pages.split(",")]}
                 if args.part == "lighthouse":
                     which = "quick" if args.lighthouse == "all" else args.lighthouse
-                    per_page = PageCalibrator(browser, server.base,
-                                              target_index=args.cpu_target,
-                                              fixed=args.cpu_multiplier)
-                    try:
-                        return lighthouse(server.base, lighthouse_pages(which), print, per_page)
-                    finally:
-                        per_page.close()
+                    return lighthouse(server.base, lighthouse_pages(which), print,
+                                      phone_slowdown(args))
                 samples, kept = load_rounds(browser, server.base, args.rounds, args.warm_runs,
                                             print, keep_last=False,
                                             variants=["reference", "calc_ready"])
@@ -350,10 +354,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-runs", type=int, default=INDEX_RUNS,
                         help=f"benchmark runs of the host calibration (default {INDEX_RUNS})")
     parser.add_argument("--part", choices=("bytes", "offline", "lighthouse", "interaction",
-                                           "engine", "cpu"),
+                                           "engine", "cpu", "profile"),
                         help="run only this part on a built site (--site, else a fresh "
                              "build; engine needs no build), print its numbers and write "
                              "nothing (a quick check)")
+    parser.add_argument("--profile-pages", default="calculators/,jail/,sv/jail/,sv/",
+                        help="--part profile: the pages to profile (comma-separated paths; "
+                             "the home page is the empty path)")
     parser.add_argument("--engine-against", metavar="REV",
                         help="also time the engine of git revision REV beside the working "
                              "tree's (CPython and Pyodide, alternating bursts) and write "

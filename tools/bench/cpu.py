@@ -6,9 +6,11 @@ met every budget on one machine and missed four on another that was 2.4x slower.
 bench first measures the host with Lighthouse's own CPU benchmark (``benchmarkIndex``,
 the function of the pinned npm ``lighthouse`` package, run in the bench's Chromium on a
 blank page's main thread) and slows the CPU down by ``host index / target index``
-(:func:`slowdown`): Lighthouse through ``--throttling.cpuSlowdownMultiplier``, the bench's
-own throttled rows through Chromium's ``Emulation.setCPUThrottlingRate``. Every run then
-simulates a phone of :data:`TARGET_INDEX`, whatever the host.
+(:func:`slowdown`): Lighthouse through ``--throttling.cpuSlowdownMultiplier`` (per page,
+from the index Lighthouse measured itself right before gathering that page: a shared
+machine's load moves within seconds, see :func:`tools.bench.lighthouse.lighthouse`), the
+bench's own throttled rows through Chromium's ``Emulation.setCPUThrottlingRate``. Every
+run then simulates a phone of :data:`TARGET_INDEX`, whatever the host.
 
 The target (:data:`TARGET_INDEX`, :data:`TARGET_PHONE`): what Lighthouse's own default
 means. Its documentation (docs/throttling.md, "Calibrating the CPU slowdown") says the
@@ -177,34 +179,6 @@ class CpuProfile:
                 "spread": spread(self.samples), "target_phone": TARGET_PHONE,
                 "method": "Lighthouse benchmarkIndex (pinned npm lighthouse, "
                           "computeBenchmarkIndex) on a blank page's main thread"}
-
-
-class PageCalibrator:
-    """Measures the host again right before each page of a long series (Lighthouse's 60
-    pages take minutes, and a shared machine's load moves meanwhile): ``runs`` benchmark
-    runs on one blank page kept open, and the slowdown for that moment.
-
-    A ``fixed`` multiplier skips the measuring (and is what every page gets)."""
-
-    def __init__(self, browser: Any, base: str, runs: int = 2,
-                 target_index: float = TARGET_INDEX, fixed: float | None = None) -> None:
-        self.fixed, self.runs, self.target = fixed, runs, target_index
-        self.ctx = None if fixed is not None else browser.browser.new_context()
-        self.page = None
-        if self.ctx is not None:
-            self.page = self.ctx.new_page()
-            self.page.goto(base + "__bench__/blank.html")
-
-    def __call__(self) -> dict[str, Any]:
-        """``{"host_index", "multiplier"}`` for the next page."""
-        if self.page is None:
-            return {"host_index": None, "multiplier": self.fixed}
-        host = float(statistics.median(measure_index(self.page, self.runs)))
-        return {"host_index": round(host, 1), "multiplier": slowdown(host, self.target)}
-
-    def close(self) -> None:
-        if self.ctx is not None:
-            self.ctx.close()
 
 
 def calibrate(browser: Any, base: str, runs: int = INDEX_RUNS,
