@@ -11,7 +11,7 @@ the page's own ``longtask`` observer (the bench probe).
 ...   "samples": [2, 2, 3, 1], "timeDeltas": [0, 1000, 1000, 1000]}
 >>> s = self_times(prof)
 >>> s["by_owner"], s["top"][0][:2]
-({'project': 2.0, 'theme': 1.0, 'browser': 1.0}, ('project', 'boot'))
+({'project': 2.0, 'theme': 1.0, 'browser': 0.0}, ('project', 'boot'))
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@
 import { Runtime } from "./runtime.mjs";
 import { el, fillBoard, fromHTML, lotRows, readValue, setSelect, writeValue } from "./fields.mjs";
 import { applyLocation, formState } from "./urlstate.mjs";
+import { setUpInTurn } from "./schedule.mjs";
 
 const BUSY_DELAY_MS = 100;
 
@@ -40,11 +41,9 @@ class Calculator {
     this.changes = 0; // data-changes / data-updated: see settled()
   }
 
-  // The controls only a working script can serve, hidden in the HTML until then.
+  // The controls only a working script can serve (hidden in the HTML until then).
   static reveal(section) {
-    for (const b of section.querySelectorAll(".calc-submit, .calc-reset, [data-add], [data-remove]")) {
-      b.hidden = false;
-    }
+    for (const b of section.querySelectorAll(".calc-submit, .calc-reset, [data-add], [data-remove]")) b.hidden = false;
   }
 
   init() {
@@ -635,7 +634,7 @@ let computedCount = 0;
 
 // ------------------------------------------------------------------ boot
 
-function boot() {
+async function boot() {
   const sharedEl = document.querySelector("script.calc-shared");
   const sections = [...document.querySelectorAll("section.calc[data-calc]")];
   if (!sharedEl || !sections.length) return;
@@ -647,95 +646,55 @@ function boot() {
   }
   const runtime = new Runtime(shared);
   runtime.kinds = sections.map((s) => s.dataset.calc);
-  const calcs = []; // the calculators set up so far, in page order
+  const calcs = [];
   runtime.on(() => calcs.forEach((c) => c.runtimeChanged()));
-
-  // "My edition" (docs/assets/my-edition.js, <html data-my-edition>): the calculators start
-  // with it (and reset to it) unless the address holds a calculation; so do the house
-  // rules the reader plays (<html data-my-house>) in a calculator that takes them.
-  const mine = document.documentElement.dataset.myEdition;
-  const house = (document.documentElement.dataset.myHouse || "").split(" ").filter(Boolean);
-  const presetMine = (c) => {
-    if (!mine && !house.length) return;
-    const defaults = { ...c.config.defaults };
-    const select = c.form.querySelector("select[data-key=edition]");
-    if (mine && select && [...select.options].some((o) => o.value === mine)) defaults.edition = mine;
-    const boxes = c.form.querySelector("[data-key=house_rules]");
-    if (house.length && boxes && Array.isArray(defaults.house_rules)) {
-      defaults.house_rules = house.filter((r) => boxes.querySelector(`input[value="${r}"]`));
-    }
-    if (JSON.stringify(defaults) === JSON.stringify(c.config.defaults)) return;
-    c.config.defaults = defaults;
-    c.preset();
-  };
-
-  // Setting a calculator up (its board, visibility, lists, the request it starts from)
-  // costs a few milliseconds on a fast machine, several times that on a phone: all four in
-  // one go were one long task. So (issue 27) each gets its own task, the one in view first;
-  // a calculator the reader reaches for before its turn is set up at once (focus and
-  // pointerdown come before any input or change event). html[data-calculators=ready]
-  // still means every calculator is set up.
-  const pending = new Set(sections);
-  // every calculator's buttons at once, so nothing moves when a later one is set up
-  for (const section of sections) Calculator.reveal(section);
-  const setUp = (section, preset) => {
-    if (!pending.delete(section)) return;
-    try {
-      const calc = new Calculator(section, shared, runtime);
-      calc.init();
-      const at = calcs.findIndex((c) => sections.indexOf(c.section) > sections.indexOf(section));
-      calcs.splice(at < 0 ? calcs.length : at, 0, calc);
-      if (preset) presetMine(calc);
-    } catch (err) {
-      console.warn("calculators: could not start", section.id, err);
-    }
-  };
-
   // Start Python only when the reader uses a calculator: focus in its form, a touch or a
   // press ("calculate" included), never because it scrolled into view (a rule page read on
   // mobile data would pull megabytes it never uses). Until then the build-time result stays.
   const start = () => runtime.start();
   for (const s of sections) {
-    const now = () => setUp(s, true);
-    for (const type of ["focusin", "pointerdown", "touchstart"]) s.addEventListener(type, now, { capture: true, once: true, passive: true });
     for (const type of ["focusin", "pointerdown", "touchstart", "input", "submit"]) s.addEventListener(type, start, { once: true, passive: true });
   }
 
-  const finish = () => {
-    window.addEventListener("popstate", () => applyLocation(calcs));
-    document.documentElement.dataset.calculators = "ready";
-  };
+  // One task per calculator (schedule.mjs); all their buttons show at once: nothing moves.
+  sections.forEach((s) => Calculator.reveal(s));
+  const first = sections.find((s) => location.hash === `#${s.id}`) || sections[0];
+  await new Promise((done) => setUpInTurn(sections, first, (section) => {
+    if (calcs.some((c) => c.section === section)) return;
+    try {
+      const calc = new Calculator(section, shared, runtime);
+      calc.init();
+      calcs.push(calc);
+    } catch (err) {
+      console.warn("calculators: could not start", section.id, err);
+    }
+  }, done));
+  calcs.sort((a, b) => sections.indexOf(a.section) - sections.indexOf(b.section));
 
   // A shared link: ?calc=<kind>&...#<id> reopens that calculator's state; so does going
   // back or forward through the states the page wrote (the same function both times).
-  // Such a link starts the runtime at once, so every calculator is set up at once.
-  if (new URLSearchParams(location.search).has("calc")) {
-    for (const section of sections) setUp(section, false);
-    if (!applyLocation(calcs)) calcs.forEach(presetMine);
-    finish();
-    return;
+  const fromAddress = applyLocation(calcs);
+  window.addEventListener("popstate", () => applyLocation(calcs));
+  // "My edition" (docs/assets/my-edition.js, <html data-my-edition>): the calculators start
+  // with it (and reset to it) unless the address holds a calculation; so do the house
+  // rules the reader plays (<html data-my-house>) in a calculator that takes them.
+  const mine = document.documentElement.dataset.myEdition;
+  const house = (document.documentElement.dataset.myHouse || "").split(" ").filter(Boolean);
+  if ((mine || house.length) && !fromAddress) {
+    for (const c of calcs) {
+      const defaults = { ...c.config.defaults };
+      const select = c.form.querySelector("select[data-key=edition]");
+      if (mine && select && [...select.options].some((o) => o.value === mine)) defaults.edition = mine;
+      const boxes = c.form.querySelector("[data-key=house_rules]");
+      if (house.length && boxes && Array.isArray(defaults.house_rules)) {
+        defaults.house_rules = house.filter((r) => boxes.querySelector(`input[value="${r}"]`));
+      }
+      if (JSON.stringify(defaults) === JSON.stringify(c.config.defaults)) continue;
+      c.config.defaults = defaults;
+      c.preset();
+    }
   }
-  // The one in view: the one the address points at, else the first (no layout asked for).
-  setUp(sections.find((s) => location.hash === `#${s.id}`) || sections[0], true);
-  const rest = sections.filter((s) => pending.has(s));
-  const next = () => {
-    const section = rest.shift();
-    if (section) setUp(section, true);
-    if (rest.length) later(next);
-    else finish();
-  };
-  later(next);
+  document.documentElement.dataset.calculators = "ready";
 }
 
-// A new task soon, after the browser has painted and handled input: the next calculator's
-// set-up never joins the page's loading task or another calculator's.
-function later(fn) {
-  if (globalThis.scheduler && typeof scheduler.postTask === "function") scheduler.postTask(fn, { priority: "user-visible" });
-  else setTimeout(fn, 0);
-}
-
-try {
-  boot();
-} catch (err) {
-  console.warn("calculators:", err);
-}
+boot().catch((err) => console.warn("calculators:", err));
