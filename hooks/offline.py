@@ -172,6 +172,7 @@ HEADERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("/assets/calculators/calculators.mjs", (JS,)),
     ("/assets/calculators/fields.mjs", (JS,)),
     ("/assets/calculators/runtime.mjs", (JS,)),
+    ("/assets/calculators/schedule.mjs", (JS,)),
     ("/assets/calculators/urlstate.mjs", (JS,)),
     ("/assets/pyodide/pyodide.mjs", (JS,)),
     ("/assets/pyodide/pyodide.asm.mjs", (JS,)),

@@ -186,6 +186,42 @@ def machine_text(lang: str, doc: Mapping[str, Any]) -> str:
              load_after=number(lang, load_after[0], 1) if load_after else "?")
 
 
+def cpu_text(lang: str, doc: Mapping[str, Any]) -> str:
+    """The phone profile of the run (escaped HTML): the host's benchmark index, the
+    simulated phone's, the CPU slowdown and the index measured under it, and the range
+    over Lighthouse's pages (``cpu`` in the JSON, :mod:`tools.bench.cpu`); a run from
+    before the profile says so.
+
+    >>> doc = {"cpu": {"host_index": 1496.7, "samples": [1400, 1496.7, 1600],
+    ...        "target_index": 440, "multiplier": 3.4, "check_index": 451.0, "host_slower": False}}
+    >>> "1.497" in cpu_text("nl", doc) and "3,4 keer" in cpu_text("nl", doc)
+    True
+    >>> "4 keer" in cpu_text("nl", {})
+    True
+    """
+    cpu = doc.get("cpu")
+    if not cpu:
+        return t(lang, "perf.cpu.none")
+    num = partial(number, lang)
+    samples = cpu.get("samples") or [cpu["host_index"]]
+    common = {"index": num(cpu["host_index"], 0), "runs": num(len(samples), 0),
+              "low": num(min(samples), 0), "high": num(max(samples), 0),
+              "target": num(cpu["target_index"], 0)}
+    if cpu.get("host_slower"):
+        text = t(lang, "perf.cpu.slower", **common)
+    else:
+        check = cpu.get("check_index")
+        text = t(lang, "perf.cpu", **common, multiplier=num(cpu["multiplier"], 2),
+                 check="—" if check is None else num(check, 0))
+    pages = cpu.get("lighthouse_pages")
+    if pages:
+        text += " " + t(lang, "perf.cpu.lighthouse", low=num(pages["host_index_min"], 0),
+                        high=num(pages["host_index_max"], 0),
+                        mult_low=num(pages["multiplier_min"] or 1, 2),
+                        mult_high=num(pages["multiplier_max"] or 1, 2))
+    return text
+
+
 def summary_text(lang: str, doc: Mapping[str, Any]) -> str:
     """``4 van de 5 budgetten gehaald``."""
     s = doc.get("summary") or {}
@@ -208,6 +244,7 @@ def main_table(lang: str, doc: Mapping[str, Any]) -> str:
             groups.append((group, members))
     return str(fragment("perf/main.html", m=_messages(lang), cell=CELL, rowhead=ROWHEAD,
                         machine=html(machine_text(lang, doc)),
+                        cpu=html(cpu_text(lang, doc)),
                         summary=html(summary_text(lang, doc)), groups=groups))
 
 

@@ -12,20 +12,23 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from tools.bench.browser import (VARIANTS, Browser, first_answer_bytes, load_rounds,
                                  offline_load, page_bytes, recalc_latency)
 from tools.bench.config import (CACHE_CONTROL, CALC_PAGE, COMPRESSIBLE, OUT_OF_VIEW_PAGE,
                                 PUBLISHED, RECALC_CHANGES, RESULTS, ROOT, RULES_PAGE, VIEWPORT)
+from tools.bench.cpu import (INDEX_RUNS, TARGET_INDEX, CpuProfile, calibrate, phone_latency,
+                            slowdown, throttle)
 from tools.bench.engine import Baseline, engine_against, engine_args, engine_speed
 from tools.bench.lighthouse import lighthouse, lighthouse_pages
+from tools.bench.profile import profile_page
 from tools.bench.report import (_loadavg, _marks, assemble, breakdown, engine_rows,
                                 format_table, load_rows, load_rows_subset, machine_info,
                                 new_rows)
 from tools.bench.rows import BUDGET_RECALC, BUDGET_ZERO, ROW_IDS, Row, percentile
 from tools.bench.server import Server, bench_pages
-from tools.bench.traces import attribute_long_tasks, diagnose_variant, long_task_profile
+from tools.bench.traces import attribute_long_tasks, project_long_tasks, diagnose_variant, long_task_profile
 
 
 def timed_build(out: Path) -> tuple[float, Path]:
@@ -50,6 +53,51 @@ def timed_tests() -> dict[str, Any]:
     lines = [ln for ln in proc.stdout.strip().splitlines() if ln.strip()]
     summary = lines[-1].strip("= ") if lines else ""
     return {"seconds": elapsed, "returncode": proc.returncode, "summary": summary}
+
+
+def cpu_line(cpu: CpuProfile) -> str:
+    """The calibration in one line of the log."""
+    check = f", under it {cpu.check_index:.0f}" if cpu.check_index else ""
+    slower = " (the host is slower than the phone: not throttled)" if cpu.host_slower else ""
+    return (f"  host index {cpu.host_index:.0f} (runs {', '.join(f'{x:.0f}' for x in cpu.samples)})"
+            f", phone {cpu.target_index:.0f}: slowdown x{cpu.multiplier}{check}{slower}")
+
+
+def on_phone(samples: list[dict[str, Any]], multiplier: float) -> list[dict[str, Any]]:
+    """Recalculation samples measured with the main thread throttled, as on the phone: the
+    worker's Python time (a worker cannot be throttled) counted ``multiplier`` times in
+    every time that contains it; the host's figures kept as ``host_*``."""
+    out = []
+    for r in samples:
+        py = r.get("python") or 0.0
+        out.append({**r, "host_dom": r["dom"], "host_python": r.get("python"),
+                    "dom": phone_latency(r["dom"], py, multiplier),
+                    "frame": phone_latency(r["frame"], py, multiplier),
+                    "worker": phone_latency(r["worker"], py, multiplier),
+                    "python": None if r.get("python") is None else py * multiplier})
+    return out
+
+
+def phone_slowdown(args: argparse.Namespace) -> Callable[[float], float]:
+    """Host index -> the CPU slowdown to the bench's phone (``--cpu-target``), or the fixed
+    ``--cpu-multiplier``, for Lighthouse's pages."""
+    fixed, target = args.cpu_multiplier, args.cpu_target
+    return lambda index: fixed if fixed is not None else slowdown(index, target)
+
+
+def cpu_block(cpu: CpuProfile, lh: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """The JSON ``cpu``: the calibration, and over the Lighthouse pages the host index
+    Lighthouse measured before each (its ``benchmarkIndex``) and the slowdown it got."""
+    out = cpu.to_json()
+    pages = [e for e in (lh or []) if e.get("host_index") is not None]
+    if pages:
+        idx = [e["host_index"] for e in pages]
+        mult = [e["multiplier"] for e in pages if e.get("multiplier")]
+        out["lighthouse_pages"] = {
+            "host_index_median": percentile(idx, 50), "host_index_min": min(idx),
+            "host_index_max": max(idx), "multiplier_min": min(mult) if mult else None,
+            "multiplier_max": max(mult) if mult else None}
+    return out
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -79,15 +127,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         try:
             with Server(site_dir, bench_pages(e_args, baseline and baseline.files())) as server:
                 base = server.base
+                log("the host's CPU (Lighthouse's benchmark) and the phone's slowdown ...")
+                cpu = calibrate(browser, base, args.cpu_runs, args.cpu_target,
+                                args.cpu_multiplier)
+                log(cpu_line(cpu))
                 log(f"serving {site_dir} at {base}; page loads ({args.rounds} rounds) ...")
                 samples, kept = load_rounds(browser, base, args.rounds, args.warm_runs, log)
                 log("long tasks and diagnosis (traced loads) ...")
-                traced, traced_samples, calc_diag = long_task_profile(browser, base)
+                traced, traced_samples, calc_diag = long_task_profile(browser, base,
+                                                                      cpu.multiplier)
                 diag = {v: diagnose_variant(browser, base, v)
                         for v in VARIANTS if v != "calc_ready"}
                 diag["calc_ready"] = calc_diag
-                log("recalculation latency ...")
-                recalc = recalc_latency(kept[1], args.changes)
+                log(f"recalculation latency (main thread x{cpu.multiplier}) ...")
+                session = throttle(kept[0], kept[1], cpu.multiplier)
+                recalc = on_phone(recalc_latency(kept[1], args.changes), cpu.multiplier)
+                session.detach()
                 kept[0].close()
                 log("bytes before interaction ...")
                 rules = page_bytes(browser, server, RULES_PAGE, site_dir)
@@ -100,7 +155,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 lh = None
                 if args.lighthouse != "off":
                     log(f"lighthouse ({args.lighthouse}) ...")
-                    lh = lighthouse(base, lighthouse_pages(args.lighthouse), log)
+                    lh = lighthouse(base, lighthouse_pages(args.lighthouse), log,
+                                    phone_slowdown(args))
                 log("engine speed in Pyodide and CPython ...")
                 e_cp, e_py = engine_speed(browser, base, e_args)
                 if baseline:
@@ -131,8 +187,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     loaf = attribute_long_tasks(_marks(samples, "calc_ready", "cold")
                                 + _marks(samples, "calc_ready", "warm"))
     ours = [t for t in traced if t["owner"] in ("project", "pyodide")]
-    rows += [Row("longtasks.project", "longtasks", sum(t["cpu"] > 50 for t in ours), "count",
-                 budget=BUDGET_ZERO),
+    rows += [Row("longtasks.project", "longtasks", project_long_tasks(traced, cpu.multiplier),
+                 "count", budget=BUDGET_ZERO),
              Row("longtasks.project_wall", "longtasks", len(ours), "count"),
              Row("longtasks.other", "longtasks", len(traced) - len(ours), "count")]
     rows += [Row("bytes.rules_page", "bytes", rules["transferred"], "bytes"),
@@ -156,6 +212,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                           f"{' '.join(COMPRESSIBLE)} (as a static host; no brotli: not in "
                           "Python's standard library)",
                 "lighthouse": args.lighthouse,
+                "cpu_target_index": args.cpu_target,
+                "cpu_multiplier": args.cpu_multiplier or "measured",
                 "cold": "fresh user-data-dir", "warm": "same profile, third visit",
                 "calculator_page": CALC_PAGE, "rules_page": RULES_PAGE,
                 "out_of_view_page": OUT_OF_VIEW_PAGE,
@@ -167,7 +225,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                  for k, v in r.items()} for r in recalc],
              "calculator_position": next((s.calc for s in samples if s.calc), None),
              "wire": wire, "offline": offline, "lighthouse": lh,
-             "tests": tests, **({"engine_against": against} if against else {})}
+             "tests": tests, "cpu": cpu_block(cpu, lh),
+             **({"engine_against": against} if against else {})}
     return assemble(machine, settings, rows, extra)
 
 
@@ -175,6 +234,8 @@ def run_part(args: argparse.Namespace) -> Any:
     """``--part``: one of the newer measurements alone (nothing written, nothing published)."""
     if args.part == "engine":
         return run_engine_part(args)
+    if args.part == "cpu":
+        return run_cpu_part(args)
     with tempfile.TemporaryDirectory(prefix="monopoly-bench-") as work:
         site_dir = Path(args.site).resolve() if args.site else timed_build(Path(work) / "s")[1]
         browser = Browser()
@@ -184,9 +245,17 @@ def run_part(args: argparse.Namespace) -> Any:
                     return first_answer_bytes(browser, server)
                 if args.part == "offline":
                     return offline_load(browser, server)
+                if args.part == "profile":
+                    cpu = calibrate(browser, server.base, args.cpu_runs, args.cpu_target,
+                                    args.cpu_multiplier)
+                    print(cpu_line(cpu), file=sys.stderr, flush=True)
+                    return {"cpu": cpu.to_json(), "pages": [
+                        profile_page(browser, server.base, p, cpu.multiplier)
+                        for p in args.profile_pages.split(",")]}
                 if args.part == "lighthouse":
                     which = "quick" if args.lighthouse == "all" else args.lighthouse
-                    return lighthouse(server.base, lighthouse_pages(which), print)
+                    return lighthouse(server.base, lighthouse_pages(which), print,
+                                      phone_slowdown(args))
                 samples, kept = load_rounds(browser, server.base, args.rounds, args.warm_runs,
                                             print, keep_last=False,
                                             variants=["reference", "calc_ready"])
@@ -196,6 +265,24 @@ def run_part(args: argparse.Namespace) -> Any:
                     r.to_json() for r in new_rows(samples, refs, {
                         "reference": {"transferred": None}, "first_answer": {"transferred": None}},
                         None, None)[:2]]
+        finally:
+            browser.close()
+
+
+def run_cpu_part(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """``--part cpu``: ``--rounds`` calibrations one after the other (no site needed), to
+    see how far the host index and the slowdown move between runs."""
+    with tempfile.TemporaryDirectory(prefix="monopoly-bench-") as tmp:
+        browser = Browser()
+        try:
+            with Server(Path(tmp), bench_pages(engine_args(args.engine_seconds))) as server:
+                out = []
+                for _ in range(args.rounds):
+                    cpu = calibrate(browser, server.base, args.cpu_runs, args.cpu_target,
+                                    args.cpu_multiplier)
+                    print(cpu_line(cpu), file=sys.stderr, flush=True)
+                    out.append({**cpu.to_json(), "load": _loadavg()})
+                return out
         finally:
             browser.close()
 
@@ -258,11 +345,22 @@ def main(argv: list[str] | None = None) -> int:
                         help="Lighthouse on every home, rule and calculators page in every "
                              "language (all, the default: 60 pages), on 6 pages (quick), or "
                              "not at all (off: its rows stay unmeasured)")
+    parser.add_argument("--cpu-target", type=float, default=TARGET_INDEX,
+                        help="Lighthouse benchmarkIndex of the simulated phone (default "
+                             f"{TARGET_INDEX:.0f}; see tools/bench/cpu.py)")
+    parser.add_argument("--cpu-multiplier", type=float,
+                        help="a fixed CPU slowdown instead of host index / target (1: none; "
+                             "4: Lighthouse's default)")
+    parser.add_argument("--cpu-runs", type=int, default=INDEX_RUNS,
+                        help=f"benchmark runs of the host calibration (default {INDEX_RUNS})")
     parser.add_argument("--part", choices=("bytes", "offline", "lighthouse", "interaction",
-                                           "engine"),
+                                           "engine", "cpu", "profile"),
                         help="run only this part on a built site (--site, else a fresh "
                              "build; engine needs no build), print its numbers and write "
                              "nothing (a quick check)")
+    parser.add_argument("--profile-pages", default="calculators/,jail/,sv/jail/,sv/",
+                        help="--part profile: the pages to profile (comma-separated paths; "
+                             "the home page is the empty path)")
     parser.add_argument("--engine-against", metavar="REV",
                         help="also time the engine of git revision REV beside the working "
                              "tree's (CPython and Pyodide, alternating bursts) and write "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -29,10 +30,43 @@ def lighthouse_pages(which: str) -> list[str]:
             for s in slugs]
 
 
-def lighthouse(base: str, pages: Sequence[str], log: Callable[[str], None]) -> list[dict[str, Any]]:
-    """Lighthouse 12 (npm, pinned) on each page: mobile form factor, simulated throttling
-    (its defaults), Debian's Chromium with the bench's flags; scores 0-100 and the total
-    blocking time and largest contentful paint in ms."""
+PHONE_SETTINGS = ("--only-categories=performance,accessibility,best-practices,seo",
+                  "--form-factor=mobile", "--throttling-method=simulate", "--quiet")
+"""Lighthouse's settings for every page (the same for gathering and auditing)."""
+
+
+def set_slowdown(artifacts: Path, multiplier: float) -> float:
+    """Write ``multiplier`` into a gathered page's saved settings and return the host's
+    ``BenchmarkIndex`` that Lighthouse measured when it gathered. With simulated
+    throttling nothing is throttled while gathering (the slowdown is applied by the
+    simulation, when auditing), so the saved slowdown is only a label; Lighthouse refuses
+    to audit with settings other than the gathered ones.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d) / "artifacts.json"
+    ...     _ = f.write_text('{"BenchmarkIndex": 900, "settings": {"throttling": {"cpuSlowdownMultiplier": 4}}}')
+    ...     set_slowdown(f, 2.05), json.loads(f.read_text())["settings"]["throttling"]
+    (900.0, {'cpuSlowdownMultiplier': 2.05})
+    """
+    data = json.loads(artifacts.read_text(encoding="utf-8"))
+    data["settings"]["throttling"]["cpuSlowdownMultiplier"] = multiplier
+    artifacts.write_text(json.dumps(data), encoding="utf-8")
+    return float(data["BenchmarkIndex"])
+
+
+def lighthouse(base: str, pages: Sequence[str], log: Callable[[str], None],
+               slowdown_of: Callable[[float], float] | None = None) -> list[dict[str, Any]]:
+    """Lighthouse 12 (npm, pinned) on each page: mobile form factor, simulated throttling,
+    Debian's Chromium with the bench's flags; scores 0-100 and the total blocking time and
+    largest contentful paint in ms.
+
+    With ``slowdown_of`` (host index -> CPU slowdown, :func:`tools.bench.cpu.slowdown`)
+    each page runs in two steps: Lighthouse gathers the page (``-G``: the page load, and
+    its own ``benchmarkIndex`` of the host, measured right before it), then audits it
+    (``-A``) with the slowdown for *that* index, so every page is simulated on the same
+    phone even when a shared machine's load moves between pages. Without it, one run
+    with Lighthouse's default slowdown (4). Each entry keeps the index and the slowdown."""
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing: npm ci (it is a devDependency)")
     flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
@@ -41,12 +75,24 @@ def lighthouse(base: str, pages: Sequence[str], log: Callable[[str], None]) -> l
     with tempfile.TemporaryDirectory(prefix="monopoly-lighthouse-") as tmp:
         for i, path in enumerate(pages):
             report = Path(tmp) / f"{i}.json"
-            run = subprocess.run(
-                [str(LIGHTHOUSE), base + path, "--output=json", f"--output-path={report}",
-                 "--only-categories=performance,accessibility,best-practices,seo",
-                 "--form-factor=mobile", "--throttling-method=simulate", "--quiet",
-                 f"--chrome-flags={flags}"],
-                env=env, capture_output=True, text=True, timeout=300)
+            common = [*PHONE_SETTINGS, f"--chrome-flags={flags}"]
+            output = ["--output=json", f"--output-path={report}"]
+            if slowdown_of is None:
+                run = subprocess.run([str(LIGHTHOUSE), base + path, *output, *common],
+                                     env=env, capture_output=True, text=True, timeout=300)
+            else:
+                gathered = Path(tmp) / f"{i}-artifacts"
+                run = subprocess.run([str(LIGHTHOUSE), base + path, f"-G={gathered}", *common],
+                                     env=env, capture_output=True, text=True, timeout=300)
+                if run.returncode == 0 and (gathered / "artifacts.json").exists():
+                    index = set_slowdown(gathered / "artifacts.json", 4.0)
+                    multiplier = slowdown_of(index)
+                    set_slowdown(gathered / "artifacts.json", multiplier)
+                    run = subprocess.run(
+                        [str(LIGHTHOUSE), base + path, f"-A={gathered}", *output, *common,
+                         f"--throttling.cpuSlowdownMultiplier={multiplier}"],
+                        env=env, capture_output=True, text=True, timeout=300)
+                shutil.rmtree(gathered, ignore_errors=True)
             if run.returncode != 0 or not report.exists():
                 out.append({"page": path, "error": (run.stderr or run.stdout)[-300:]})
                 log(f"  lighthouse {path or '/'}: failed")
@@ -64,6 +110,9 @@ def lighthouse(base: str, pages: Sequence[str], log: Callable[[str], None]) -> l
                      "best_practices": score("best-practices"), "seo": score("seo"),
                      "tbt_ms": audits.get("total-blocking-time", {}).get("numericValue"),
                      "lcp_ms": audits.get("largest-contentful-paint", {}).get("numericValue"),
+                     "host_index": data.get("environment", {}).get("benchmarkIndex"),
+                     "multiplier": (data.get("configSettings", {}).get("throttling", {})
+                                    .get("cpuSlowdownMultiplier")),
                      # what cost points outside performance (to fix, not to guess)
                      "failed": sorted(ref["id"] for key in ("accessibility", "best-practices", "seo")
                                       for ref in cats.get(key, {}).get("auditRefs", [])
@@ -72,7 +121,8 @@ def lighthouse(base: str, pages: Sequence[str], log: Callable[[str], None]) -> l
                                       and audits.get(ref["id"], {}).get("scoreDisplayMode")
                                       not in ("notApplicable", "manual", "informative"))}
             out.append(entry)
-            log(f"  lighthouse {path or '/':22} perf {entry['performance']} "
+            log(f"  lighthouse {path or '/':22} cpu x{entry['multiplier']} "
+                f"(index {entry['host_index']}) perf {entry['performance']} "
                 f"tbt {entry['tbt_ms'] or 0:.0f} ms lcp {entry['lcp_ms'] or 0:.0f} ms "
                 f"a11y {entry['accessibility']} bp {entry['best_practices']} seo {entry['seo']}"
                 + (f" (failed: {', '.join(entry['failed'])})" if entry["failed"] else ""))

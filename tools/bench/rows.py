@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -38,7 +39,7 @@ ROW_IDS: tuple[str, ...] = (
 BUDGET_CALC_READY = {"op": "<=", "limit": 1.10, "of": "ratio"}
 
 
-BUDGET_RECALC = {"op": "<", "limit": 16.0, "of": "value"}
+BUDGET_RECALC = {"op": "<", "limit": 50.0, "of": "value"}
 
 
 BUDGET_ZERO = {"op": "<=", "limit": 0, "of": "value"}
@@ -102,19 +103,22 @@ def verdict(budget: Mapping[str, Any], value: float | None, ratio: float | None)
 
 
 def classify_script(url: str, page_url: str | None = None) -> str:
-    """Who owns a script: ``project`` (assets/site.js, assets/calculators/), ``theme``
+    """Who owns a script: ``project`` (the site's own scripts: assets/site.js,
+    assets/my-edition.js and any other script directly in assets/, assets/calculators/), ``theme``
     (Material's bundle), ``pyodide``, ``page`` (an inline script of the page: Material's or
     ours), ``browser`` (no URL: extensions of the browser, injected probes).
 
     >>> classify_script("http://h/assets/site.js"), classify_script("")
     ('project', 'browser')
+    >>> classify_script("http://h/assets/my-edition.js"), classify_script("http://h/assets/javascripts/x.js")
+    ('project', 'theme')
     >>> classify_script("http://h/calculators/", "http://h/calculators/")
     'page'
     """
     if not url:
         return "browser"
     path = urlsplit(url).path
-    if path.endswith("/assets/site.js") or "/assets/calculators/" in path:
+    if re.search(r"/assets/[^/]+\.m?js$", path) or "/assets/calculators/" in path:
         return "project"
     if "/assets/javascripts/" in path:
         return "theme"

@@ -10,6 +10,7 @@ import time
 from typing import Any, Mapping, Sequence
 
 from tools.bench.browser import CHANGE_ON_BOOT_JS, Browser, LoadSample, timed_load
+from tools.bench.cpu import phone_cpu, throttle
 from tools.bench.rows import classify_script
 
 
@@ -291,14 +292,31 @@ def diagnose_variant(browser: Browser, base: str, variant: str) -> dict[str, Any
     return out
 
 
-def long_task_profile(browser: Browser, base: str
+def project_long_tasks(tasks: Sequence[Mapping[str, Any]], multiplier: float,
+                       limit_ms: float = 50.0) -> int:
+    """How many traced tasks of the project's own (its scripts or Pyodide's) are long on
+    the phone: CPU time times the slowdown over ``limit_ms``.
+
+    >>> tasks = [{"owner": "project", "cpu": 30.0}, {"owner": "theme", "cpu": 90.0},
+    ...          {"owner": "pyodide", "cpu": 12.0}]
+    >>> project_long_tasks(tasks, 1.0), project_long_tasks(tasks, 2.0), project_long_tasks(tasks, 5.0)
+    (0, 1, 2)
+    """
+    return sum(1 for t in tasks if t["owner"] in ("project", "pyodide")
+               and phone_cpu(t["cpu"], multiplier) > limit_ms)
+
+
+def long_task_profile(browser: Browser, base: str, multiplier: float = 1.0
                       ) -> tuple[list[dict[str, Any]], list[LoadSample], dict[str, Any]]:
-    """A fresh profile: a traced cold load of the calculator page, one visit to warm the
-    caches, a traced warm load. Returns every long task of both (from the traces), the two
-    samples, and the :func:`diagnosis` of both loads."""
+    """A fresh profile, its main thread slowed down ``multiplier`` times (the bench's
+    phone, :mod:`tools.bench.cpu`): a traced cold load of the calculator page, one visit
+    to warm the caches, a traced warm load. Returns every long task of both (from the
+    traces; ``phone_cpu``: its CPU time times the slowdown), the two samples, and the
+    :func:`diagnosis` of both loads."""
     ctx = browser.profile()
     ctx.add_init_script(CHANGE_ON_BOOT_JS)
     page = ctx.new_page()
+    session = throttle(ctx, page, multiplier) if multiplier > 1 else None
     out: list[dict[str, Any]] = []
     samples = []
     diag: dict[str, Any] = {}
@@ -314,9 +332,12 @@ def long_task_profile(browser: Browser, base: str
             "() => [...document.querySelectorAll('script[type=module][src]')].map((s) => s.src)")
         for task in trace_long_tasks(events, sample.url, sample.marks["answered"] + 1000,
                                      module_scripts=modules):
-            out.append({"temperature": temperature, **task})
+            out.append({"temperature": temperature, **task,
+                        "phone_cpu": round(phone_cpu(task["cpu"], multiplier), 1)})
         diag[temperature] = {"ready_s": round(sample.ready_s, 3),
                              **diagnosis(events, sample.url, sample.marks["answered"],
                                          "DedicatedWorker thread")}
+    if session is not None:
+        session.detach()
     ctx.close()
     return out, samples, diag

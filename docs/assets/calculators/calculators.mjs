@@ -14,6 +14,7 @@
 import { Runtime } from "./runtime.mjs";
 import { el, fillBoard, fromHTML, lotRows, readValue, setSelect, writeValue } from "./fields.mjs";
 import { applyLocation, formState } from "./urlstate.mjs";
+import { setUpInTurn } from "./schedule.mjs";
 
 const BUSY_DELAY_MS = 100;
 
@@ -40,10 +41,13 @@ class Calculator {
     this.changes = 0; // data-changes / data-updated: see settled()
   }
 
+  // The controls only a working script can serve (hidden in the HTML until then).
+  static reveal(section) {
+    for (const b of section.querySelectorAll(".calc-submit, .calc-reset, [data-add], [data-remove]")) b.hidden = false;
+  }
+
   init() {
-    for (const b of this.section.querySelectorAll(".calc-submit, .calc-reset, [data-add], [data-remove]")) {
-      b.hidden = false;
-    }
+    Calculator.reveal(this.section);
     this.form.addEventListener("submit", (e) => {
       e.preventDefault();
       this.changed(true);
@@ -630,7 +634,7 @@ let computedCount = 0;
 
 // ------------------------------------------------------------------ boot
 
-function boot() {
+async function boot() {
   const sharedEl = document.querySelector("script.calc-shared");
   const sections = [...document.querySelectorAll("section.calc[data-calc]")];
   if (!sharedEl || !sections.length) return;
@@ -643,17 +647,7 @@ function boot() {
   const runtime = new Runtime(shared);
   runtime.kinds = sections.map((s) => s.dataset.calc);
   const calcs = [];
-  for (const section of sections) {
-    try {
-      const calc = new Calculator(section, shared, runtime);
-      calc.init();
-      calcs.push(calc);
-    } catch (err) {
-      console.warn("calculators: could not start", section.id, err);
-    }
-  }
   runtime.on(() => calcs.forEach((c) => c.runtimeChanged()));
-
   // Start Python only when the reader uses a calculator: focus in its form, a touch or a
   // press ("calculate" included), never because it scrolled into view (a rule page read on
   // mobile data would pull megabytes it never uses). Until then the build-time result stays.
@@ -661,6 +655,21 @@ function boot() {
   for (const s of sections) {
     for (const type of ["focusin", "pointerdown", "touchstart", "input", "submit"]) s.addEventListener(type, start, { once: true, passive: true });
   }
+
+  // One task per calculator (schedule.mjs); all their buttons show at once: nothing moves.
+  sections.forEach((s) => Calculator.reveal(s));
+  const first = sections.find((s) => location.hash === `#${s.id}`) || sections[0];
+  await new Promise((done) => setUpInTurn(sections, first, (section) => {
+    if (calcs.some((c) => c.section === section)) return;
+    try {
+      const calc = new Calculator(section, shared, runtime);
+      calc.init();
+      calcs.push(calc);
+    } catch (err) {
+      console.warn("calculators: could not start", section.id, err);
+    }
+  }, done));
+  calcs.sort((a, b) => sections.indexOf(a.section) - sections.indexOf(b.section));
 
   // A shared link: ?calc=<kind>&...#<id> reopens that calculator's state; so does going
   // back or forward through the states the page wrote (the same function both times).
@@ -688,8 +697,4 @@ function boot() {
   document.documentElement.dataset.calculators = "ready";
 }
 
-try {
-  boot();
-} catch (err) {
-  console.warn("calculators:", err);
-}
+boot().catch((err) => console.warn("calculators:", err));

@@ -1,0 +1,149 @@
+"""The bench's CPU normalisation (tools/bench/cpu.py, issue 27): the host index becomes one
+slowdown, and that slowdown reaches every place that counts CPU time (Lighthouse's
+command line, the long-task count, the recalculation latency) and the JSON.
+
+Nothing here times anything: fake measurements go in, and the tests check what the bench
+makes of them. The one browser check (``test_benchmark_is_lighthouses``) runs the pinned
+Lighthouse's benchmark function and only checks that it gives a positive number.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.bench import cli, cpu, lighthouse as lh_mod, traces
+
+
+@pytest.mark.parametrize("host, target, expected", [
+    (1760.0, 440.0, 4.0),     # Lighthouse's own default on its high-end desktop
+    (880.0, 440.0, 2.0),
+    (440.0, 440.0, 1.0),
+    (300.0, 440.0, 1.0),      # slower than the phone: never sped up
+    (1000.0, 250.0, 4.0),
+])
+def test_slowdown_is_host_over_target(host: float, target: float, expected: float) -> None:
+    assert cpu.slowdown(host, target) == expected
+
+
+def test_slowdown_refuses_nonsense() -> None:
+    with pytest.raises(ValueError):
+        cpu.slowdown(0.0)
+
+
+def test_profile_takes_the_median_and_says_when_the_host_is_slower() -> None:
+    fast = cpu.CpuProfile.of([1500.0, 900.0, 1320.0, 1400.0, 200.0], check=[330.0, 350.0])
+    assert (fast.host_index, fast.multiplier, fast.host_slower) == (1320.0, 3.0, False)
+    data = fast.to_json()
+    assert data["check_index"] == 340.0 and data["target_index"] == cpu.TARGET_INDEX
+    assert data["spread"] == round((1500 - 200) / 1320, 3)
+    assert json.loads(json.dumps(data)) == data
+    slow = cpu.CpuProfile.of([300.0], check=[])
+    assert slow.host_slower and slow.multiplier == 1.0
+    fixed = cpu.CpuProfile.of([1320.0], check=[], multiplier=4.0)
+    assert fixed.multiplier == 4.0
+
+
+def test_recalculation_counts_python_as_on_the_phone() -> None:
+    host = [{"dom": 10.0, "frame": 20.0, "worker": 8.0, "render": 2.0, "python": 3.0,
+             "message": 1.0},
+            {"dom": 5.0, "frame": 9.0, "worker": 4.0, "render": 1.0, "python": None,
+             "message": 1.0}]
+    phone = cli.on_phone(host, 3.0)
+    assert [r["dom"] for r in phone] == [16.0, 5.0]
+    assert [r["frame"] for r in phone] == [26.0, 9.0]
+    assert phone[0]["python"] == 9.0 and phone[1]["python"] is None
+    assert phone[0]["host_dom"] == 10.0 and phone[0]["render"] == 2.0
+    assert cli.on_phone(host, 1.0)[0]["dom"] == 10.0
+
+
+def test_long_tasks_count_by_cpu_time_on_the_phone() -> None:
+    tasks = [{"owner": "project", "cpu": 26.0}, {"owner": "pyodide", "cpu": 18.0},
+             {"owner": "theme", "cpu": 200.0}, {"owner": "rendering", "cpu": 120.0}]
+    assert traces.project_long_tasks(tasks, 1.0) == 0
+    assert traces.project_long_tasks(tasks, 2.0) == 1
+    assert traces.project_long_tasks(tasks, 3.0) == 2
+
+
+class FakeRun:
+    """Stands in for the Lighthouse process: records its command lines; gathering (``-G``)
+    saves artifacts with the host index of the moment, auditing (``-A``) refuses
+    artifacts whose saved slowdown differs from its own (as Lighthouse does) and writes a
+    report whose blocking time follows the slowdown."""
+
+    def __init__(self, indexes: list[float]) -> None:
+        self.commands: list[list[str]] = []
+        self.indexes = iter(indexes)
+
+    def __call__(self, cmd: list[str], **kwargs: Any) -> subprocess.CompletedProcess:
+        self.commands.append(cmd)
+        flag = lambda name: next((a.split("=", 1)[1] for a in cmd  # noqa: E731
+                                  if a.startswith(name + "=")), None)
+        slow = float(flag("--throttling.cpuSlowdownMultiplier") or 4.0)
+        if flag("-G"):
+            folder = Path(flag("-G"))
+            folder.mkdir(parents=True)
+            (folder / "artifacts.json").write_text(json.dumps(
+                {"BenchmarkIndex": next(self.indexes),
+                 "settings": {"throttling": {"cpuSlowdownMultiplier": slow}}}))
+            return subprocess.CompletedProcess(cmd, 0, "", "")
+        index = 1234.5
+        if flag("-A"):
+            saved = json.loads((Path(flag("-A")) / "artifacts.json").read_text())
+            if saved["settings"]["throttling"]["cpuSlowdownMultiplier"] != slow:
+                return subprocess.CompletedProcess(cmd, 1, "", "Cannot change settings")
+            index = saved["BenchmarkIndex"]
+        report = {"categories": {k: {"score": 1, "auditRefs": []} for k in
+                                 ("performance", "accessibility", "best-practices", "seo")},
+                  "audits": {"total-blocking-time": {"numericValue": 10 * slow},
+                             "largest-contentful-paint": {"numericValue": 900}},
+                  "configSettings": {"throttling": {"cpuSlowdownMultiplier": slow}},
+                  "environment": {"benchmarkIndex": index}}
+        Path(flag("--output-path")).write_text(json.dumps(report), encoding="utf-8")
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+
+def test_lighthouse_audits_each_page_with_the_slowdown_of_its_own_index(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeRun([880.0, 1320.0])
+    monkeypatch.setattr(lh_mod.subprocess, "run", fake)
+    monkeypatch.setattr(lh_mod, "LIGHTHOUSE", Path(__file__))  # "exists"
+    got = lh_mod.lighthouse("http://h/", ["", "jail/"], lambda _: None, cpu.slowdown)
+    assert [(e["page"], e["host_index"], e["multiplier"], e["tbt_ms"]) for e in got] == [
+        ("", 880.0, 2.0, 20.0), ("jail/", 1320.0, 3.0, 30.0)]
+    audits = [c for c in fake.commands if any(a.startswith("-A=") for a in c)]
+    assert [[a for a in c if a.startswith("--throttling.cpuSlowdownMultiplier=")]
+            for c in audits] == [["--throttling.cpuSlowdownMultiplier=2.0"],
+                                 ["--throttling.cpuSlowdownMultiplier=3.0"]]
+    # gathering and auditing see the same settings otherwise
+    gathers = [c for c in fake.commands if any(a.startswith("-G=") for a in c)]
+    strip = lambda c: [a for a in c[2:] if not a.startswith(("-G=", "-A=", "--output",  # noqa: E731
+                                                             "--throttling."))]
+    assert [strip(c) for c in gathers] == [strip(c) for c in audits]
+    block = cli.cpu_block(cpu.CpuProfile.of([1000.0], check=[]), got)
+    assert block["lighthouse_pages"]["host_index_min"] == 880.0
+    assert block["lighthouse_pages"]["multiplier_max"] == 3.0
+
+
+def test_lighthouse_without_calibration_keeps_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeRun([])
+    monkeypatch.setattr(lh_mod.subprocess, "run", fake)
+    monkeypatch.setattr(lh_mod, "LIGHTHOUSE", Path(__file__))
+    got = lh_mod.lighthouse("http://h/", [""], lambda _: None)
+    assert len(fake.commands) == 1 and got[0]["multiplier"] == 4.0
+    assert not any(a.startswith("--throttling.cpuSlowdownMultiplier") for a in fake.commands[0])
+
+
+def test_benchmark_is_lighthouses() -> None:
+    """The host index is Lighthouse's own benchmark function, read from the pinned package."""
+    if not cpu.LIGHTHOUSE_PAGE_FUNCTIONS.exists():
+        pytest.fail("node_modules/lighthouse is missing: ./dev installs it (npm ci)")
+    src = cpu.benchmark_source()
+    assert src.startswith("function computeBenchmarkIndex")
+    value = subprocess.run(["node", "-e", f"process.stdout.write(String(({src})()))"],
+                           capture_output=True, text=True, timeout=60, check=True).stdout
+    assert float(value) > 0
