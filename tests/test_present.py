@@ -303,8 +303,8 @@ def test_errors_name_their_field(lang: str) -> None:
                 continue
             out = json.loads(api.answer(kind, json.dumps(example.engine_request()), ctx))
             assert out["field"] == result["field"], example.id
-            params = {k: fmt.scalar(v) for k, v in result["params"].items()}
-            assert out["field_html"] == fmt.html(result["error"], params)
+            expected = fmt.sentence(result["error"], result["params"], None).html(lang)
+            assert out["field_html"] == expected
             assert out["html"] == present_render.render_error(fmt, result)
             assert "i18n-missing" not in out["html"], out["html"]
             seen += 1
