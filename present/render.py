@@ -35,6 +35,9 @@ DICE_PARAMS = frozenset({"dice", "reroll"})
 SERIES_PARAMS = frozenset({"rents"})
 """Step parameters that are a series of amounts (a rent table: "€ 25 / € 50 / ...")."""
 
+EXACT = re.compile(r"-?\d+\.\d+")
+"""An exact amount of money in a decimal string (``engine.money``: "95.5" before rounding)."""
+
 GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
 """A step parameter listing colour groups with a level, as the engine writes it."""
 
@@ -94,6 +97,8 @@ class Presenter(Messages):
         if name in percent_params(key):
             return self.percent(value)
         money = name in money_params(key)
+        if money and isinstance(value, str) and EXACT.fullmatch(value):
+            value = float(value)  # an exact amount the engine writes as a decimal ("95.5")
         if name in SERIES_PARAMS and isinstance(value, (list, tuple)):
             return " / ".join(self.scalar(v, money, currency) for v in value)
         if name in SENTENCE_PARAMS and isinstance(value, str):
@@ -112,8 +117,10 @@ class Presenter(Messages):
     def sentence(self, key: str, params: Mapping[str, Any], currency: str | None) -> Text:
         """An engine message (step, reason or error) in words: its parameters formatted,
         a sentence that opens with a name and its article capitalised."""
-        text = self.t(key, self.step_params(key, params, currency))
-        return Text(capitalise_start(text.text), text.lang)
+        shown = self.step_params(key, params, currency)
+        text = self.t(key, shown)
+        opening = [shown[n] for n in SENTENCE_PARAMS if n in shown and text.text.startswith(shown[n])]
+        return Text(capitalise_start(text.text), text.lang) if text.lang and opening else text
 
     def groups_text(self, value: object) -> str | None:
         """Colour groups with their level ("orange 5, red 3") in the page language, or None."""
