@@ -44,6 +44,7 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_requests",
     "hooks.render_disputes",
     "hooks.render_sheet",
+    "hooks.render_phrasebook",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""
 
