@@ -29,6 +29,7 @@ from hooks.render_editions import source_note
 from engine.editions import MONEY, PERCENT
 from engine.sources import Value
 from hooks.i18n import translations
+from hooks.calculator_data import step_presenter
 from present import numbers
 
 ASKED_SEPARATOR = "|"
@@ -99,7 +100,9 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         groups.setdefault((answer_text(ctx, row), row.basis), []).append(row)
     items = []
     for (answer, basis), members in groups.items():
-        editions = ", ".join(edition_label(ctx, r) for r in members)
+        # edition names hold commas ("Nederland, moderne regels"): a list of them is
+        # joined with semicolons and the language's "and"
+        editions = step_presenter(ctx.lang).join([edition_label(ctx, r) for r in members], "; ")
         cites = "; ".join(source_note(ctx, Value(None, r.source)) for r in members)
         ids = " ".join(r.edition.id for r in members)
         items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,

@@ -67,13 +67,19 @@ class Presenter(Messages):
         return " + ".join(self.number(f) if isinstance(f, int) and not isinstance(f, bool)
                           else self.plain(f"calc.speed_face.{f}") for f in faces)
 
-    def join(self, items: list[str]) -> str:
-        """Items as a list in running text: "a, b en c" (the language's ``calc.list.and``)."""
+    def join(self, items: list[str], sep: str = ", ") -> str:
+        """Items as a list in running text: "a, b en c" (the language's ``calc.list.and``);
+        names that hold commas themselves ("Nederland, moderne regels") take ``sep="; "``.
+
+        >>> Presenter({"lang": "nl", "messages": {"calc.list.and": "en"}}).join(
+        ...     ["Nederland 2001", "Nederland, moderne regels", "Kaartspel"], "; ")
+        'Nederland 2001; Nederland, moderne regels en Kaartspel'
+        """
         items = [str(i) for i in items]
         if len(items) < 2:
             return "".join(items)
         word = self.plain("calc.list.and") if self.has("calc.list.and") else "+"
-        return f"{', '.join(items[:-1])} {word} {items[-1]}"
+        return f"{sep.join(items[:-1])} {word} {items[-1]}"
 
     def scalar(self, value: Any, money: bool = False, currency: str | None = None) -> str:
         """One parameter value as text: booleans yes/no, money in the currency, numbers
