@@ -23,7 +23,8 @@ from .clauses import CLAUSES
 from .editions import EDITIONS, edition
 from .errors import EngineError
 from .jail import jail_decision
-from .markov import group_rent_table, jail_advice_inputs, landing_odds
+from .markov import landing_odds
+from .rent_odds import group_rent_table, jail_advice_inputs
 from .mortgage import mortgage_cost
 from .rent import rent
 from .scoring import score

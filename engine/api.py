@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from . import building, jail, markov, mortgage, rent, scoring, tax
+from . import building, jail, markov, mortgage, rent, rent_odds, scoring, tax
 from .calc import square_info
 from .editions import EDITIONS
 from .errors import EngineError
@@ -42,7 +42,7 @@ KINDS: Mapping[str, Callable[[object], dict[str, Any]]] = MappingProxyType({
     "mortgage": mortgage.mortgage_cost,
     "score": scoring.score,
     "odds": markov.odds,
-    "group_rents": markov.group_rents_request,
+    "group_rents": rent_odds.group_rents_request,
 })
 """Every calculation kind and the function that answers it."""
 
@@ -55,7 +55,7 @@ REQUESTS: Mapping[str, type] = MappingProxyType({
     "mortgage": mortgage.MortgageRequest,
     "score": scoring.ScoreRequest,
     "odds": markov.OddsRequest,
-    "group_rents": markov.GroupRentsRequest,
+    "group_rents": rent_odds.GroupRentsRequest,
 })
 """The declared request of every kind."""
 

@@ -33,9 +33,14 @@ from .sources import Source, Value, deed, fact, ruled
 from .validate import show
 
 
-def _p(clause: str, choices: tuple[Any, ...] | None = None) -> Any:
-    """Field metadata: the clause a parameter belongs to and its allowed values."""
-    return field(metadata={"clause": clause, "choices": choices})
+MONEY, PERCENT = "money", "percent"
+"""What a numeric parameter counts (:func:`unit`): an amount in the edition's currency, or
+percentage points (10 is 10 %); other numbers count things (players, houses, turns)."""
+
+
+def _p(clause: str, choices: tuple[Any, ...] | None = None, unit: str | None = None) -> Any:
+    """Field metadata: the clause a parameter belongs to, its allowed values, its unit."""
+    return field(metadata={"clause": clause, "choices": choices, "unit": unit})
 
 
 @dataclass(frozen=True)
@@ -43,14 +48,14 @@ class Rules:
     """Every rule point on which the editions may differ (see edition-differences.md)."""
 
     # Setup
-    start_money: Value[int] = _p("setup-money")
+    start_money: Value[int] = _p("setup-money", unit=MONEY)
     min_players: Value[int] = _p("setup-players")
     max_players: Value[int] = _p("setup-players")
     bank_never_bankrupt: Value[bool] = _p("setup-bank", (True, False))
     houses_in_bank: Value[int] = _p("setup-buildings")
     hotels_in_bank: Value[int] = _p("setup-buildings")
     # Moving
-    go_salary: Value[int] = _p("turn-go-salary")
+    go_salary: Value[int] = _p("turn-go-salary", unit=MONEY)
     doubles_to_jail: Value[int] = _p("turn-three-doubles")
     third_double_moves: Value[bool] = _p("turn-three-doubles", (True, False))
     go_twice_per_turn: Value[bool] = _p("turn-go-twice", (True, False))
@@ -63,7 +68,7 @@ class Rules:
     set_double_rent: Value[bool] = _p("rent-set-double", (True, False))
     mortgaged_group_rent: Value[str] = _p("rent-mortgaged-group", ("none", "double", "others-keep"))
     partly_built_double: Value[bool] = _p("rent-partly-built", (True, False))
-    station_rents: Value[tuple[int, ...]] = _p("rent-station")
+    station_rents: Value[tuple[int, ...]] = _p("rent-station", unit=MONEY)
     mortgaged_count_for_set: Value[bool] = _p("rent-station", (True, False))
     utility_multipliers: Value[tuple[int, int]] = _p("rent-utility")
     utility_dice: Value[str] = _p("rent-utility", ("arrival-roll", "reroll"))
@@ -72,11 +77,11 @@ class Rules:
     owner_in_jail_collects: Value[bool] = _p("rent-owner-in-jail", (True, False))
     # Squares
     card_mode: Value[str] = _p("cards-draw", ("deck", "three-dice-task"))
-    income_tax: Value[int] = _p("tax-income")
-    income_tax_percent: Value[int | None] = _p("tax-income-percent")
+    income_tax: Value[int] = _p("tax-income", unit=MONEY)
+    income_tax_percent: Value[int | None] = _p("tax-income-percent", unit=PERCENT)
     free_parking: Value[str] = _p("free-parking", ("nothing", "pot"))
     # Jail
-    jail_fine: Value[int] = _p("jail-pay")
+    jail_fine: Value[int] = _p("jail-pay", unit=MONEY)
     jail_max_turns: Value[int] = _p("jail-doubles")
     jail_pay_when: Value[str] = _p("jail-pay", ("before-roll", "any-time-then-next-turn"))
     jail_doubles_extra_roll: Value[bool] = _p("jail-doubles", (True, False))
@@ -97,7 +102,7 @@ class Rules:
     debt_in_property: Value[bool] = _p("trade-debt-property", (True, False))
     mortgage_scope: Value[str] = _p("mortgage-buildings", ("group",))
     handback_price: Value[str] = _p("mortgage-buildings", ("half-price",))  # buildings cleared first
-    mortgage_interest_percent: Value[int] = _p("mortgage-lift")
+    mortgage_interest_percent: Value[int] = _p("mortgage-lift", unit=PERCENT)
     interest_rounding: Value[str] = _p("mortgage-rounding", ("up",))  # the one ruling every edition has
     bankrupt_bank_mortgages: Value[str] = _p("bankrupt-bank", ("auctioned", "lapse"))
     creditor_pays_interest: Value[bool] = _p("bankrupt-mortgaged", (True, False))
@@ -603,6 +608,20 @@ def with_house_rules(rules: Rules, house_rules: object) -> Rules:
         rules = replace(rules, auction_every_sale=Value(True, Source(
             "000", "varianten", evidence="om elke verkoop per opbod te doen")))
     return rules
+
+
+def unit(name: str) -> str | None:
+    """What parameter ``name`` of :class:`Rules` or :class:`CardGameRules` counts:
+    :data:`MONEY`, :data:`PERCENT` or None (a count, a choice, a yes/no).
+
+    >>> unit("jail_fine"), unit("mortgage_interest_percent"), unit("jail_max_turns")
+    ('money', 'percent', None)
+    """
+    for record in (Rules, CardGameRules):
+        for f in fields(record):
+            if f.name == name:
+                return f.metadata.get("unit")
+    return None
 
 
 def parameters() -> tuple[tuple[str, str, tuple[Any, ...] | None], ...]:

@@ -13,7 +13,7 @@ The chance of doubles is 1/6 per attempt, so with ``k`` attempts left
 Advice. With ``opponents_built`` (the colour groups opponents have completed,
 as ``[group, level]``, level 0 unbuilt .. 5 hotel), the expected rent per turn
 comes from the exact Markov chain of :mod:`engine.markov`
-(:func:`~engine.markov.jail_advice_inputs`) on the edition's board, and the two
+(:func:`~engine.rent_odds.jail_advice_inputs`) on the edition's board, and the two
 plans are compared over the attempts left:
 
 * leave now: the cost of leaving (the fine, an offered card's price, or an
@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import markov
+from . import markov, rent_odds
 from .calc import context, edition_field, result
 from .cards import GET_OUT_OF_JAIL, deck
 from .editions import Edition
@@ -78,7 +78,7 @@ class JailRequest:
     cards_owned: int = spec(0, lo=0, hi=6, doc="get-out cards (or keys) the player owns")
     card_offer: int | None = spec(None, lo=0, hi=MAX_AMOUNT, doc="the price another player "
                                                                 "asks for a get-out card")
-    opponents_built: markov.Built | None = spec(None, doc=(
+    opponents_built: rent_odds.Built | None = spec(None, doc=(
         "colour groups opponents have completed, with their level (0 unbuilt .. 5 hotel)"))
 
 
@@ -129,7 +129,7 @@ def jail_decision(request: object) -> dict[str, Any]:
         if value > top:
             raise EngineError("error.out_of_range", field=name, value=value, min=int(name == "turn_in_jail"),
                               max=top)
-    built = markov.built_groups(req.opponents_built or (), "opponents_built",
+    built = rent_odds.built_groups(req.opponents_built or (), "opponents_built",
                                 r.houses_before_hotel.value)
 
     fine = r.jail_fine.value
@@ -235,7 +235,7 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
     q = 5.0 / 6.0  # 1 - P_DOUBLES, as a float (Fraction arithmetic is slow here)
     any_time = r.jail_pay_when.value == "any-time-then-next-turn"
     # expected rents per turn from the exact chain on this board (none without built groups)
-    rents = markov.jail_rents(markov.MarkovModel(
+    rents = rent_odds.jail_rents(markov.MarkovModel(
         board=ed.board.id, jail_max_turns=r.jail_max_turns.value, doubles_to_jail=r.doubles_to_jail.value,
         third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move"), built) if built else None
     advice: dict[str, Any] = {"heuristic": rents is None, "roll_first": False}

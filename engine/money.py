@@ -120,14 +120,37 @@ the one table of what they mean lives next to its money rules. The same names ca
 counts elsewhere (``mortgaged`` in rent steps)."""
 
 
+PERCENT_STEP_PARAMS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("step.jail.", frozenset({"p_free_percent"})),
+    ("step.mortgage.", frozenset({"percent"})),
+    ("step.tax.percent", frozenset({"percent"})),
+)
+"""Which step parameters are percentages, in points (10 is "10 %"), by the same rule: the
+message writes no ``%`` sign of its own, the presenter writes it the language's way. In
+``step.tax.choose_first`` ``percent`` is the amount of the 10 % option, so money."""
+
+
+def _longest(table: tuple[tuple[str, frozenset[str]], ...], key: str) -> frozenset[str]:
+    best, found = "", frozenset()
+    for prefix, names in table:
+        if key.startswith(prefix) and len(prefix) > len(best):
+            best, found = prefix, names
+    return found
+
+
 def money_params(key: str) -> frozenset[str]:
     """The money parameters of step message ``key`` (longest matching prefix).
 
     >>> sorted(money_params("step.tax.percent")), "rent" in money_params("step.rent.set_double")
     (['amount', 'exact', 'worth'], True)
     """
-    best, found = "", frozenset()
-    for prefix, names in MONEY_STEP_PARAMS:
-        if key.startswith(prefix) and len(prefix) > len(best):
-            best, found = prefix, names
-    return found
+    return _longest(MONEY_STEP_PARAMS, key)
+
+
+def percent_params(key: str) -> frozenset[str]:
+    """The percentage parameters of step message ``key`` (longest matching prefix).
+
+    >>> sorted(percent_params("step.tax.percent")), percent_params("step.tax.choose_first")
+    (['percent'], frozenset())
+    """
+    return _longest(PERCENT_STEP_PARAMS, key)

@@ -33,16 +33,21 @@ MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step
 # --------------------------------------------------------------------------- messages
 
 
+STEP_PREFIXES = ("calc.", "step.", "error.", "reason.")
+"""Every engine message (the worked examples show the steps of every calculation)."""
+
+
 @lru_cache(maxsize=16)
-def _messages_cached(lang: str, signature: int) -> dict[str, Any]:
+def _messages_cached(lang: str, signature: int,
+                     prefixes: tuple[str, ...] = MESSAGE_PREFIXES) -> dict[str, Any]:
     cat = translations()
     src = cat.catalog(SOURCE_LANG)
     own = cat.catalog(lang)
     messages: dict[str, Any] = {}
     fallback: list[str] = []
     counts: dict[str, str | None] = {}
-    keys = [k for k in src.entries if k.startswith(MESSAGE_PREFIXES)]
-    keys += [k for k in own.entries if k.startswith(MESSAGE_PREFIXES) and k not in src.entries]
+    keys = [k for k in src.entries if k.startswith(prefixes)]
+    keys += [k for k in own.entries if k.startswith(prefixes) and k not in src.entries]
     for key in keys:
         entry = own.entries.get(key)
         where = lang
@@ -61,11 +66,23 @@ def _messages_cached(lang: str, signature: int) -> dict[str, Any]:
             "plural": {lang: own.plural_expr, SOURCE_LANG: src.plural_expr}}
 
 
-def page_messages(lang: str) -> dict[str, Any]:
-    """Every ``calc.*``, ``step.*`` and ``error.*`` message of ``lang``, with
-    the keys that fell back to Dutch listed in ``fallback``: the language context of
-    :class:`present.messages.Messages`."""
-    return _messages_cached(lang, id(translations()))
+def page_messages(lang: str, prefixes: tuple[str, ...] = MESSAGE_PREFIXES) -> dict[str, Any]:
+    """Every ``calc.*``, ``step.*`` and ``error.*`` message of ``lang`` (or those of
+    ``prefixes``), with the keys that fell back to Dutch listed in ``fallback``: the language
+    context of :class:`present.messages.Messages`."""
+    return _messages_cached(lang, id(translations()), prefixes)
+
+
+@lru_cache(maxsize=16)
+def _step_presenter(lang: str, signature: int) -> "Formatter":
+    return Formatter(lang, page_messages(lang, STEP_PREFIXES))
+
+
+def step_presenter(lang: str) -> "Formatter":
+    """The presenter of ``lang`` with every engine message: what the worked examples, the
+    disputes and the phrasebook word engine results with (the calculators' page JSON
+    carries only the messages its four calculators need)."""
+    return _step_presenter(lang, id(translations()))
 
 
 class Formatter(Presenter):
@@ -74,15 +91,6 @@ class Formatter(Presenter):
 
     def __init__(self, lang: str, messages: Mapping[str, Any] | None = None) -> None:
         super().__init__(messages if messages is not None else page_messages(lang))
-
-
-def groups_text(lang: str, value: object) -> str | None:
-    """Colour groups with their level ("orange 5, red 3") in the page language, or None.
-
-    >>> groups_text("nl", "orange 5, red 3")
-    'Oranje: hotel, Rood: 3 huizen'
-    """
-    return Formatter(lang).groups_text(value)
 
 
 # --------------------------------------------------------------------------- page data

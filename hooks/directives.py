@@ -45,6 +45,7 @@ RENDERER_MODULES: tuple[str, ...] = (
     "hooks.render_disputes",
     "hooks.render_sheet",
     "hooks.render_sources",
+    "hooks.render_phrasebook",
 )
 """Modules whose ``DIRECTIVES`` mapping provides the renderers, in this order."""
 

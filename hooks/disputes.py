@@ -35,7 +35,8 @@ from typing import Any, Callable, Literal, Mapping
 
 from engine.boards import Board
 from engine.clauses import CLAUSES
-from engine.editions import EDITIONS, MAIN_EDITIONS, Edition, parameters, with_house_rules
+from engine.editions import (EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, Edition, parameters, unit,
+                             with_house_rules)
 from engine.money import ten_percent as interest
 from engine.sources import Source, Value
 
@@ -96,6 +97,11 @@ class Row:
     basis: Basis
     source: Source
     house_rule: str | None = None
+    param: str | None = None  # the deciding parameter (``value`` counts what it counts)
+
+    def unit(self, name: str) -> str | None:
+        """What placeholder ``name`` counts: money, percentage points, or None."""
+        return unit(self.param) if name == "value" and self.param else AMOUNT_UNITS.get(name)
 
 
 TOPICS: tuple[str, ...] = ("go", "buying", "rent", "money", "building", "trading", "jail",
@@ -138,7 +144,26 @@ def _interest_percent(ed: Edition) -> Mapping[str, int]:
 
 
 def _buildings(ed: Edition) -> Mapping[str, int]:
-    return {"houses": ed.rules.houses_in_bank.value, "hotels": ed.rules.hotels_in_bank.value}
+    return {"houses": ed.rules.houses_in_bank.value, "hotels": ed.rules.hotels_in_bank.value,
+            **_opening(ed.rules.shortage_opening.value)}
+
+
+def _auction(ed: Edition) -> Mapping[str, int]:
+    return _opening(ed.rules.auction_opening.value)
+
+
+def _opening(choice: str) -> Mapping[str, int]:
+    """The banker's opening bid as the engine's choice names it (``banker-10``: 10)."""
+    head, _, n = choice.rpartition("-")
+    return {"opening": int(n)} if head == "banker" and n.isdigit() else {}
+
+
+AMOUNT_UNITS: Mapping[str, str] = {
+    "salary": MONEY, "fine": MONEY, "mortgage": MONEY, "interest": MONEY, "exact": MONEY,
+    "lift": MONEY, "opening": MONEY, "percent": PERCENT}
+"""What the named numbers of ``amounts`` count (money or percentage points; the others,
+``houses``, ``one`` ..., are counts); ``value`` counts what its parameter does
+(:func:`engine.editions.unit`)."""
 
 
 def _fixed(nl: Fixed, nordic: Fixed, modern: Fixed, us: Fixed) -> Mapping[str, Fixed]:
@@ -180,7 +205,7 @@ _ALL: tuple[Dispute, ...] = (
         F("stays", "fact", "Veilingen", "Wil niemand bieden, dan gebeurt er niets"),
         F("stays", "silent", "Rondom het bord bewegen", ruling=SILENT_RULING))),
     Dispute("auction-opening", "buying", ("buy-auction-opening", "ruling-auction-opening"),
-            "auction_opening"),
+            "auction_opening", amounts=_auction),
     Dispute("auction-every-sale", "buying", ("house-auction-all", "buy-unowned"),
             "auction_every_sale", house_rule="auction-every-sale"),
     Dispute("mortgage-to-buy", "buying", ("mortgage-value", "buy-unowned"), fixed=_fixed(
@@ -339,7 +364,7 @@ def _param_row(dispute: Dispute, ed: Edition, house_rule: str | None = None) -> 
         params["value"] = value.value
     basis: Basis = "house" if house_rule else basis_of(value)
     return Row(ed, answer_key(dispute, value.value), MappingProxyType(params), basis,
-               value.source, house_rule)
+               value.source, house_rule, dispute.param)
 
 
 def _modes(edition_id: str) -> tuple[Edition, ...]:

@@ -33,7 +33,7 @@ from hooks.house_rules import clause_blocks
 from hooks.pages import code_lines
 from hooks.i18n import Message, translations
 
-DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate")
+DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate", "phrasebook")
 """Pages for developers and translators: edition codes stay, no picker, not in search."""
 PICKER_PAGES: tuple[str, ...] = ("index", *RULE_PAGES, "sheet")
 """Pages that show the "My edition" picker at the top."""

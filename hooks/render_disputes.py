@@ -25,9 +25,12 @@ from typing import Any
 from hooks.common import Context, md_escape
 from hooks.templates import fragment, html
 from hooks.disputes import DISPUTES, TOPICS, Dispute, Row, rows
-from hooks.render_editions import CURRENCY_SIGNS, source_note
+from hooks.render_editions import source_note
+from engine.editions import MONEY, PERCENT
 from engine.sources import Value
-from hooks.i18n import format_number, translations
+from hooks.i18n import translations
+from hooks.calculator_data import step_presenter
+from present import numbers
 
 ASKED_SEPARATOR = "|"
 """Separates the phrasings in a ``dispute.<id>.asked`` message."""
@@ -61,10 +64,18 @@ def index_phrasings(lang: str, docs: list[dict[str, Any]]) -> int:
 
 
 def _params(lang: str, row: Row) -> dict[str, Any]:
-    """The row's numbers written the language's way, plus the currency sign."""
-    out: dict[str, Any] = {k: format_number(lang, v) if isinstance(v, (int, float)) else v
-                           for k, v in row.params.items()}
-    out["currency"] = CURRENCY_SIGNS.get(row.edition.currency, row.edition.currency)
+    """The row's numbers written the language's way: amounts with the edition's currency
+    sign, percentages with the language's % (:mod:`present.numbers`), counts as numbers."""
+    out: dict[str, Any] = {}
+    for name, v in row.params.items():
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            out[name] = v
+        elif row.unit(name) == MONEY:
+            out[name] = numbers.amount(lang, v, row.edition.currency)
+        elif row.unit(name) == PERCENT:
+            out[name] = numbers.percent_points(lang, v)
+        else:
+            out[name] = numbers.number(lang, v)
     return out
 
 
@@ -89,7 +100,9 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         groups.setdefault((answer_text(ctx, row), row.basis), []).append(row)
     items = []
     for (answer, basis), members in groups.items():
-        editions = ", ".join(edition_label(ctx, r) for r in members)
+        # edition names hold commas ("Nederland, moderne regels"): a list of them is
+        # joined with semicolons and the language's "and"
+        editions = step_presenter(ctx.lang).join([edition_label(ctx, r) for r in members], "; ")
         cites = "; ".join(source_note(ctx, Value(None, r.source)) for r in members)
         ids = " ".join(r.edition.id for r in members)
         items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,

@@ -2,8 +2,10 @@
 
 Generated from ``engine/editions.py``, so the site and the engine cannot disagree.
 Words come from ``translations/<lang>/site.po``: ``param.<name>`` (label) and
-``param.<name>.<value>`` (value), ``param.<name>.value`` with ``{value}`` (and
-``{currency}``) for numbers and lists, ``.true``/``.false`` for yes/no, ``.none``
+``param.<name>.<value>`` (value), ``param.<name>.value`` with ``{value}`` for numbers and
+lists (an amount or a percentage written by :mod:`present.numbers`, with its currency sign
+or ``%`` the language's way: the parameter's :func:`engine.editions.unit`),
+``.true``/``.false`` for yes/no, ``.none``
 for "not in the source". Each cell cites its source (``000 · Huur``); a value that is
 this site's ruling links to the ruling clause. Game modes of an edition (short game,
 speed die ...) are listed inside its cell where they differ.
@@ -18,14 +20,14 @@ from dataclasses import fields
 from typing import Any
 
 from hooks.templates import fragment, html
-from engine.editions import EDITIONS, MAIN_EDITIONS, CardGameRules, Edition, parameters
+from engine.editions import (EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, CardGameRules, Edition,
+                             parameters, unit)
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
 from hooks.house_rules import house_values
-from hooks.i18n import format_number
+from present import numbers
 
 CARD_GAME = "nl-card-game"
-CURRENCY_SIGNS = {"EUR": "€", "USD": "$"}
 RULE_PARAMS: dict[str, str] = {name: clause for name, clause, _ in parameters()}
 """Every edition parameter of the board game with its clause."""
 CARD_PARAMS: dict[str, str] = {f.name: f.metadata["clause"] for f in fields(CardGameRules)}
@@ -52,23 +54,53 @@ def value_text(ctx: Context, name: str, value: object, currency: str = "EUR") ->
         return ctx.text(f"{key}.{'true' if value else 'false'}")
     if isinstance(value, str):
         return ctx.text(f"{key}.{value}")
+    return ctx.text(f"{key}.value", value=number_text(ctx.lang, name, value, currency))
+
+
+def number_text(lang: str, name: str, value: object, currency: str = "EUR") -> str:
+    """A parameter's number (or series, "25 / 50 / 100 / 200") as its unit asks: an
+    amount in the edition's currency, a percentage, or a plain number.
+
+    >>> number_text("nl", "jail_fine", 50), number_text("sv", "mortgage_interest_percent", 10)
+    ('€\xa050', '10\xa0%')
+    >>> number_text("da", "station_rents", (25, 50), "USD"), number_text("nb", "jail_max_turns", 3)
+    ('25\xa0$ / 50\xa0$', '3')
+    """
     if isinstance(value, (tuple, list)):
-        shown = " / ".join(format_number(ctx.lang, v) for v in value)
-    else:
-        shown = format_number(ctx.lang, value)  # type: ignore[arg-type]
-    return ctx.text(f"{key}.value", value=shown, currency=CURRENCY_SIGNS.get(currency, currency))
+        return " / ".join(number_text(lang, name, v, currency) for v in value)
+    what = unit(name)
+    if what == MONEY:
+        return numbers.amount(lang, value, currency)  # type: ignore[arg-type]
+    if what == PERCENT:
+        return numbers.percent_points(lang, value)  # type: ignore[arg-type]
+    return numbers.number(lang, value)  # type: ignore[arg-type]
+
+
+BOARD_SECTIONS: dict[str, str] = {
+    "Board and card facts": "facts",
+    "Dutch board (euro edition, about 2002-2010) — used by 000 and 002": "nl-board",
+    "Classic US (Atlantic City) board — used by the Nordic travel edition (001) and the "
+    "summary (003)": "us-board",
+    "Dutch Kans and Algemeen Fonds decks (guilder-era text; same amounts in the euro texts)":
+        "nl-decks",
+}
+"""The sections of ``board.md`` the engine's board data cite (English working titles) ->
+the id of their name in the page's language, ``source.board.section.<id>`` in ``site.po``
+(``tests/test_voice.py`` walks every edition's values for a section missing here)."""
 
 
 def source_note(ctx: Context, value: Value[Any]) -> str:
     """The citation of a value, and a link to the ruling when the value is a ruling.
 
     Board data (``Source.board``) are named as such in the page's language, with the
-    section of ``board.md`` in the tooltip (its headings are English working titles).
+    section of ``board.md`` named in the page's language in the tooltip.
     """
     src = value.source.in_language(ctx.lang)  # 001: the section of the page's language
     ruling = CLAUSES[src.ruling].number if src.ruling and src.ruling in CLAUSES else None
+    section = (ctx.t(f"source.board.section.{BOARD_SECTIONS.get(src.section, src.section)}")
+               if src.kind == BOARD else None)
     return fragment("editions/source-note.html", ctx=ctx, src=src, board=src.kind == BOARD,
-                  ruling=ruling)
+                    ruling=ruling, section=section)
 
 
 def cell(ctx: Context, edition: Edition, name: str) -> str:

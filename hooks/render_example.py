@@ -8,31 +8,32 @@ steps with their clauses linked, and a link that opens the calculator with exact
 example's request. The box is written from the one checked engine result of the example
 (:func:`hooks.examples.verified`): the build never shows an example the engine disagrees with.
 
-The words are ``example.*`` keys of ``translations/<lang>/examples.po``; amounts are written
-in the edition's currency the language's way; which step parameters are money is the
-engine's table (:data:`engine.money.MONEY_STEP_PARAMS`).
+The words are ``example.*`` keys of ``translations/<lang>/examples.po``; every value (amounts,
+percentages, dice, lists) and every engine message (the steps, an error or a reason) is
+written by the presenter (:class:`present.render.Presenter`), the same functions the
+calculators answer with, so a step reads the same in an example and in a calculator.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from html import escape, unescape
+from html import escape
 from pathlib import Path
 from typing import Any, Mapping
 
 from hooks.common import SOURCE_LANG, Context, Message, h, translations
 from hooks.examples import (EXAMPLES_PAGE, NO_EDITION_KINDS, Example, ExampleError,
                             find_example, flatten, ordered, verified)
-from hooks.calculator_data import groups_text
-from present.numbers import amount as format_amount, number as format_number
+from hooks.calculator_data import step_presenter
+from present.numbers import amount as format_amount, percent as format_percent
+from present.render import Presenter
 from hooks.templates import fragment, html
 
 from engine.boards import BOARDS, Board
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS
 from engine.errors import EngineError
-from engine.money import money_params
 
 Catalogs = Any
 """The translation catalogs (what :func:`hooks.common.translations` returns); the i18n module
@@ -68,6 +69,11 @@ class Words:
     currency: str
     catalogs: Catalogs = field(default_factory=translations, compare=False)
 
+    @property
+    def fmt(self) -> Presenter:
+        """The presenter of the language: numbers, amounts, dice, lists, engine messages."""
+        return step_presenter(self.lang)
+
     def t(self, key: str, **params: object) -> Message:
         return self.catalogs.gettext(self.lang, key, **params)
 
@@ -82,10 +88,10 @@ class Words:
         return self.catalogs.has(SOURCE_LANG, key)
 
     def number(self, value: int | float) -> str:
-        return h(format_number(self.lang, value))
+        return h(self.fmt.number(value))
 
     def money(self, value: int | float) -> str:
-        return h(format_amount(self.lang, value, self.currency))
+        return h(self.fmt.amount(value, self.currency))
 
     def yes_no(self, value: bool) -> str:
         return self.html("example.yes" if value else "example.no")
@@ -126,7 +132,7 @@ class Words:
         if isinstance(value, (int, float)):
             return self.money(value) if money else self.number(value)
         if isinstance(value, (list, tuple)):
-            return ", ".join(self.scalar(v, money) for v in value)
+            return self.fmt.join([self.scalar(v, money) for v in value])
         if isinstance(value, Mapping):
             return ", ".join(f"{h(k)}: {self.scalar(v, money)}" for k, v in value.items())
         if isinstance(value, str) and re.fullmatch(r"-?\d+\.\d+", value):
@@ -146,10 +152,7 @@ def words_for(example: Example, lang: str) -> Words:
 
 
 def _dice(w: Words, value: object) -> str:
-    if not isinstance(value, (list, tuple)):
-        return h(str(value))
-    faces = [w.number(v) if isinstance(v, int) else w.enum("speed_face", v) for v in value]
-    return " + ".join(faces)
+    return h(w.fmt.dice(value))
 
 
 def _lot_levels(w: Words, value: Mapping[str, Any]) -> str:
@@ -299,17 +302,8 @@ def _context(w: Words, result: Mapping[str, Any], path: str) -> list[str]:
 
 
 def _message(w: Words, key: str, params: Mapping[str, Any]) -> str:
-    """An engine message (error or reason) with its params formatted."""
-    shown = {k: _unescape(w.scalar(v)) for k, v in params.items()}
-    try:
-        return w.html(key, **shown)
-    except KeyError as exc:  # the message needs a parameter the engine did not give
-        return f'<span class="i18n-missing">{h(key)} ({h(exc)})</span>'
-
-
-def _unescape(text: str) -> str:
-    """Formatted values are escaped HTML; messages escape again, so undo the first time."""
-    return unescape(re.sub(r"<[^>]+>", "", text))
+    """An engine message (error or reason) in words, as HTML."""
+    return w.fmt.sentence(key, params, w.currency).html(w.lang)
 
 
 def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: str,
@@ -332,7 +326,7 @@ def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: 
     if parent.startswith("buildings") and leaf.isdigit():
         return w.level(value)
     if leaf == "probability" and isinstance(value, (int, float)):
-        return h(format_number(w.lang, round(100 * value, 2), 2)) + "\u00a0%"
+        return h(format_percent(w.lang, value, 2))
     if leaf in ENUM_FIELDS and isinstance(value, str):
         return w.enum(leaf, value)
     return w.scalar(value, money=leaf in MONEY_FIELDS)
@@ -363,24 +357,7 @@ def answer_rows(w: Words, example: Example, result: Mapping[str, Any]) -> list[t
 
 def step_html(ctx: Context, w: Words, step: Mapping[str, Any]) -> str:
     """One explanation step: the message in the page language, its clause (and ruling) linked."""
-    key = str(step.get("key"))
-    params = step.get("params") or {}
-    money = money_params(key)
-    shown: dict[str, str] = {}
-    for name, value in params.items():
-        if name in ("dice",) and isinstance(value, list):
-            text = " + ".join(format_number(w.lang, v) for v in value)
-        elif name == "rents" and isinstance(value, list):
-            text = " / ".join(format_amount(w.lang, v, w.currency) for v in value)
-        elif name == "groups" and groups_text(w.lang, value) is not None:
-            text = str(groups_text(w.lang, value))  # colour-group ids named in the language
-        else:
-            text = _unescape(w.scalar(value, money=name in money))
-        shown[name] = text
-    try:
-        message = w.t(key, **shown).html()
-    except KeyError as exc:  # a message needs a parameter the step lacks: show the key
-        message = f'<span class="i18n-missing">{h(key)} ({h(exc)})</span>'
+    message = _message(w, str(step.get("key")), step.get("params") or {})
     clause = str(step.get("clause"))
     links = []
     if clause in CLAUSES:

@@ -32,7 +32,7 @@ from functools import lru_cache, partial
 from typing import Any, Callable, Iterable
 
 from hooks.templates import fragment, html
-from engine import markov
+from engine import markov, rent_odds
 from engine.boards import BOARDS, GROUPS, Board
 from hooks.common import Context, h
 from hooks.i18n import translations
@@ -453,7 +453,7 @@ def _group_cell(lang: str, board: Board, group: str) -> str:
 def groups_tables(lang: str, board_id: str, strategy: str = "leave") -> str:
     """Expected rent per opponent turn per group and level, and break-even turns per step."""
     board = BOARDS[board_id]
-    data = markov.group_rent_table(board_id, strategy)
+    data = rent_odds.group_rent_table(board_id, strategy)
     currency = board.currency
     groups: list[dict] = data["groups"]  # type: ignore[assignment]
     levels: list[int] = data["levels"]  # type: ignore[assignment]
@@ -515,8 +515,8 @@ def scenario_label(lang: str, scenario: Scenario) -> str:
 
 
 def jail_advice(board_id: str) -> list[tuple[Scenario, dict[str, object]]]:
-    """Each scenario with the engine's :func:`engine.markov.jail_advice_inputs` result."""
-    return [(s, markov.jail_advice_inputs(list(s.built), board_id)) for s in SCENARIOS]
+    """Each scenario with the engine's :func:`engine.rent_odds.jail_advice_inputs` result."""
+    return [(s, rent_odds.jail_advice_inputs(list(s.built), board_id)) for s in SCENARIOS]
 
 
 def jail_table(lang: str, board_id: str) -> str:

@@ -43,6 +43,7 @@ from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path, relat
 from hooks.pages import forget_pages
 from hooks.render_disputes import index_phrasings
 from hooks.i18n import TranslationError, translations, translations_dir
+from hooks.my_edition import DEV_PAGES
 from hooks.termbase import TermbaseError, termbase
 
 log = logging.getLogger("mkdocs.hooks.site")
@@ -129,9 +130,10 @@ def on_nav(nav: Any, config: Any, files: Any) -> Any:
     return nav
 
 
-DEVELOPER_PAGES: tuple[str, ...] = ("api/", "performance/", "translate/")
-"""Locations (in a language's index) of the developers' pages: not in the players' search
-(they have their own navigation section; a player asking about jail must not land there)."""
+DEVELOPER_PAGES: tuple[str, ...] = tuple(f"{slug}/" for slug in DEV_PAGES)
+"""Locations (in a language's index) of the developers' pages (the one list,
+:data:`hooks.my_edition.DEV_PAGES`): not in the players' search (they have their own
+navigation section; a player asking about jail must not land there)."""
 
 
 def players_entry(location: str) -> bool:

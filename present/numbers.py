@@ -91,14 +91,34 @@ def amount(lang: str, value: float | int, currency: str | None,
     return (pattern["prefix"][i] + text + pattern["suffix"][i]).replace("¤", symbol)
 
 
-def percent(lang: str, fraction: float | int, digits: int) -> str:
-    """A fraction (0.5) as a percentage with exactly ``digits`` places and the
-    language's sign and spacing ("50,0 %")."""
+def percent(lang: str, fraction: float | int, digits: int | None = None,
+            max_digits: int = 2) -> str:
+    """A fraction (0.5) as a percentage with exactly ``digits`` places (else at most
+    ``max_digits``) and the language's sign and spacing ("50,0 %").
+
+    >>> percent("sv", 0.1), percent("nl", 0.453), percent("da", 0.4531, 1)
+    ('10\xa0%', '45,3%', '45,3\xa0%')
+    """
     if not _finite(fraction):
         return "—"
     exact = (Fraction(fraction) if isinstance(fraction, int)
              else Fraction(repr(float(fraction)))) * 100
-    negative, text = _digits(lang, exact, digits, digits)
+    negative, text = _digits(lang, exact, digits, max_digits)
+    pattern = _data(lang)["percent"]
+    i = 1 if negative else 0
+    return pattern["prefix"][i] + text + pattern["suffix"][i]
+
+
+def percent_points(lang: str, points: float | int, digits: int | None = None) -> str:
+    """A percentage given in points (10 for 10 %), as :func:`percent` writes it.
+
+    >>> percent_points("nb", 10), percent_points("nl", 45.3)
+    ('10\xa0%', '45,3%')
+    """
+    if not _finite(points):
+        return "—"
+    exact = Fraction(points) if isinstance(points, int) else Fraction(repr(float(points)))
+    negative, text = _digits(lang, exact, digits, 2)
     pattern = _data(lang)["percent"]
     i = 1 if negative else 0
     return pattern["prefix"][i] + text + pattern["suffix"][i]

@@ -6,9 +6,14 @@ The build (``hooks/render_calculator.py``) and the browser's worker (through
 through :func:`present.messages.escape` (``html.escape``'s rule); the only markup is the
 presenter's own.
 
->>> p = Presenter({"lang": "nl", "messages": {"calc.yes": "ja"}, "fallback": [], "counts": {}})
+>>> p = Presenter({"lang": "nl", "messages": {"calc.yes": "ja", "calc.list.and": "en"},
+...                "fallback": [], "counts": {}})
 >>> p.scalar(True), p.scalar(1234.5), p.scalar([1, 2], money=True, currency="EUR")
-('ja', '1.234,5', '€\\xa01, €\\xa02')
+('ja', '1.234,5', '€\\xa01 en €\\xa02')
+>>> p.dice([3, 4]), p.join(["An", "Bo", "Cas"]), p.percent(10)
+('3 + 4', 'An, Bo en Cas', '10%')
+>>> p.step_params("step.rent.x", {"square": "Kalverstraat", "rents": [25, 50]}, "EUR")
+{'square': 'de Kalverstraat', 'rents': '€\\xa025 / €\\xa050'}
 """
 
 from __future__ import annotations
@@ -16,13 +21,23 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from engine.money import money_params, percent_params
 from engine.sources import localized_cite
 from present import numbers
-from present.messages import Messages, escape as h
-from present.views import View, money_params
+from present.grammar import SENTENCE_PARAMS, capitalise_start, in_sentence
+from present.messages import Messages, Text, escape as h
+from present.views import View
 
 Links = Mapping[str, "tuple[str, str] | list[str]"]
 """Clause id -> (visible number, URL of the clause relative to the page)."""
+
+DICE_PARAMS = frozenset({"dice", "reroll"})
+"""Step parameters that are a throw of the dice (shown as "3 + 4" everywhere)."""
+SERIES_PARAMS = frozenset({"rents"})
+"""Step parameters that are a series of amounts (a rent table: "€ 25 / € 50 / ...")."""
+
+EXACT = re.compile(r"-?\d+\.\d+")
+"""An exact amount of money in a decimal string (``engine.money``: "95.5" before rounding)."""
 
 GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
 """A step parameter listing colour groups with a level, as the engine writes it."""
@@ -40,9 +55,36 @@ class Presenter(Messages):
             return self.scalar(value)
         return numbers.amount(self.lang, value, currency)
 
+    def percent(self, points: Any, digits: int | None = None) -> str:
+        """A percentage given in points (10 -> "10 %"), with the language's sign and space."""
+        if isinstance(points, bool) or not isinstance(points, (int, float)):
+            return self.scalar(points)
+        return numbers.percent_points(self.lang, points, digits)
+
+    def dice(self, faces: Any) -> str:
+        """A throw: the faces joined by " + " (a speed die's face by its name)."""
+        if not isinstance(faces, (list, tuple)):
+            return self.scalar(faces)
+        return " + ".join(self.number(f) if isinstance(f, int) and not isinstance(f, bool)
+                          else self.plain(f"calc.speed_face.{f}") for f in faces)
+
+    def join(self, items: list[str], sep: str = ", ") -> str:
+        """Items as a list in running text: "a, b en c" (the language's ``calc.list.and``);
+        names that hold commas themselves ("Nederland, moderne regels") take ``sep="; "``.
+
+        >>> Presenter({"lang": "nl", "messages": {"calc.list.and": "en"}}).join(
+        ...     ["Nederland 2001", "Nederland, moderne regels", "Kaartspel"], "; ")
+        'Nederland 2001; Nederland, moderne regels en Kaartspel'
+        """
+        items = [str(i) for i in items]
+        if len(items) < 2:
+            return "".join(items)
+        word = self.plain("calc.list.and") if self.has("calc.list.and") else "+"
+        return f"{sep.join(items[:-1])} {word} {items[-1]}"
+
     def scalar(self, value: Any, money: bool = False, currency: str | None = None) -> str:
         """One parameter value as text: booleans yes/no, money in the currency, numbers
-        the language's way, lists comma-joined, anything else as it is."""
+        the language's way, lists as a list in running text, anything else as it is."""
         if value is None:
             return "—"
         if isinstance(value, bool):
@@ -50,19 +92,42 @@ class Presenter(Messages):
         if isinstance(value, (int, float)):
             return self.amount(value, currency) if money else self.number(value)
         if isinstance(value, (list, tuple)):
-            return ", ".join(self.scalar(v, money, currency) for v in value)
+            return self.join([self.scalar(v, money, currency) for v in value])
         if isinstance(value, Mapping):
             return "—"
         return str(value)
 
+    def param(self, key: str, name: str, value: Any, currency: str | None) -> str:
+        """One step or error parameter as text, by what the engine says it is."""
+        if name in DICE_PARAMS and isinstance(value, (list, tuple)):
+            return self.dice(value)
+        if name in percent_params(key):
+            return self.percent(value)
+        money = name in money_params(key)
+        if money and isinstance(value, str) and EXACT.fullmatch(value):
+            value = float(value)  # an exact amount the engine writes as a decimal ("95.5")
+        if name in SERIES_PARAMS and isinstance(value, (list, tuple)):
+            return " / ".join(self.scalar(v, money, currency) for v in value)
+        if name in SENTENCE_PARAMS and isinstance(value, str):
+            return in_sentence(self.lang, value)
+        if name == "groups":
+            named = self.groups_text(value)
+            if named is not None:
+                return named
+        return self.scalar(value, money, currency)
+
     def step_params(self, key: str, params: Mapping[str, Any], currency: str | None
                     ) -> dict[str, str]:
-        money = money_params(key)
-        out = {k: self.scalar(v, k in money, currency) for k, v in params.items()}
-        named = self.groups_text(params.get("groups"))
-        if named is not None:
-            out["groups"] = named
-        return out
+        """Every parameter of message ``key`` as text (:meth:`param`)."""
+        return {k: self.param(key, k, v, currency) for k, v in params.items()}
+
+    def sentence(self, key: str, params: Mapping[str, Any], currency: str | None) -> Text:
+        """An engine message (step, reason or error) in words: its parameters formatted,
+        a sentence that opens with a name and its article capitalised."""
+        shown = self.step_params(key, params, currency)
+        text = self.t(key, shown)
+        opening = [shown[n] for n in SENTENCE_PARAMS if n in shown and text.text.startswith(shown[n])]
+        return Text(capitalise_start(text.text), text.lang) if text.lang and opening else text
 
     def groups_text(self, value: object) -> str | None:
         """Colour groups with their level ("orange 5, red 3") in the page language, or None."""
@@ -163,7 +228,7 @@ def value_text(fmt: Presenter, spec: Mapping[str, Any], data: Any, root: Any) ->
     if kind == "amount":
         return fmt.amount(value, currency)
     if kind == "percent" and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return fmt.number(round(value * 100, 1))
+        return numbers.percent(fmt.lang, value, None, 1)
     return fmt.scalar(value)
 
 
@@ -225,8 +290,7 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
                links: Links) -> str:
     clause = str(s.get("clause"))
     number, href = links.get(clause, (clause, ""))
-    params = s.get("params") or {}
-    text = fmt.t(str(s.get("key")), fmt.step_params(str(s.get("key")), params, currency))
+    text = fmt.sentence(str(s.get("key")), s.get("params") or {}, currency)
     cite = ""
     if s.get("source"):
         ruling = s.get("ruling")
@@ -249,8 +313,7 @@ def render_error(fmt: Presenter, error: Mapping[str, Any], currency: str | None 
 
 def error_message(fmt: Presenter, error: Mapping[str, Any]) -> str:
     """An engine error's own message as HTML (shown next to the field it names)."""
-    params = {k: fmt.scalar(v) for k, v in (error.get("params") or {}).items()}
-    return fmt.t(str(error.get("error")), params).html(fmt.lang)
+    return fmt.sentence(str(error.get("error")), error.get("params") or {}, None).html(fmt.lang)
 
 
 def error_field(error: Mapping[str, Any]) -> str | None:

@@ -4,7 +4,7 @@ A view is a list of blocks, each a line (a message with parameters) or a table. 
 
 - ``{"path": "a.b.0"}``: the raw value (text / number / list / yes-no);
 - ``{"path": ..., "fmt": "amount"}``: money in the result's currency;
-- ``{"path": ..., "fmt": "percent"}``: 0.42 -> "42" (the message writes the % sign);
+- ``{"path": ..., "fmt": "percent"}``: 0.42 -> "42 %" (the language's sign and space);
 - ``{"path": ..., "enum": "calc.x."}``: message ``calc.x.<value>``;
 - ``{"path": ..., "count": True}``: the length of a list;
 - ``{"sum": "list", "where": {"item": [..]}, "field": "amount", "fmt": "amount"}``;
@@ -13,8 +13,11 @@ A view is a list of blocks, each a line (a message with parameters) or a table. 
 Conditions (``when``): ``{"path", "eq" | "ne" | "in" | "truthy" | "falsy" | "len" |
 "len_gt" | "ne_path"}``; a list of conditions must all hold.
 
->>> sorted(money_params("step.jail.leave"))[:3], "mortgaged" in money_params("step.rent.x")
-(['cash', 'cost_leave', 'cost_stay'], False)
+Which step parameters are money or percentages is the engine's table
+(:func:`engine.money.money_params`, :func:`engine.money.percent_params`).
+
+>>> VIEWS["rent"][0]["params"]["amount"]
+{'path': 'amount', 'fmt': 'amount'}
 """
 
 from __future__ import annotations
@@ -22,32 +25,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 View = list[dict[str, Any]]
-
-MONEY_PARAMS: Mapping[str, frozenset[str]] = {
-    "step.rent.": frozenset({"rent", "base", "amount", "rents"}),
-    "step.jail.": frozenset({"fine", "cash", "shortfall", "price", "leave_cost", "cost_leave",
-                             "cost_stay", "stay_saves", "leave_turn", "stay_turn",
-                             "last_stay_turn", "free_turn"}),
-    "step.mortgage.": frozenset({"hotel_half", "half_price", "amount", "value", "total", "sale",
-                                 "exact", "interest", "cost", "later", "lift_now", "keep_now",
-                                 "keep_later", "lift_all_now", "keep_all_now",
-                                 "keep_all_later"}),
-    "step.score.": frozenset({"cash", "properties", "mortgaged", "houses_amount",
-                              "hotels_amount", "total", "money", "income", "target", "best",
-                              "hotel_value", "value", "amount"}),
-}
-"""Which step parameters are amounts of money (formatted in the edition's currency), by
-message-key prefix. The same names can be counts elsewhere (``mortgaged`` in rent steps)."""
-
-
-def money_params(key: str) -> frozenset[str]:
-    """The parameters of message ``key`` that are amounts of money."""
-    best = ""
-    for prefix in MONEY_PARAMS:
-        if key.startswith(prefix) and len(prefix) > len(best):
-            best = prefix
-    return MONEY_PARAMS.get(best, frozenset())
-
 
 AMOUNT = "amount"
 

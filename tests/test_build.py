@@ -27,7 +27,7 @@ from tools.site_build import ROOT, BuildResult, build
 LANGS = ("nl", "sv", "da", "nb")
 DOCS = ROOT / "docs"
 OTHER_PAGES = ("index", "disputes", "calculators", "examples", "odds", "editions", "side-by-side",
-               "glossary", "api", "performance", "about", "translate")
+               "glossary", "api", "performance", "about", "translate", "phrasebook")
 ALL_PAGES = tuple(p.slug for p in PAGES) + OTHER_PAGES
 """Every page that must exist in every language (rule pages incl. rulings, then the rest)."""
 

@@ -125,7 +125,7 @@ def test_a_changed_amount_changes_the_answer() -> None:
     assert "5 eller 12" in factors and "4 eller 10" in answer_of("utility-dice", "nl-2001", "da")
     interest = answer_of("bankrupt-to-player", "nordic-2005", "nb",
                          changed("nordic-2005", mortgage_interest_percent=15))
-    assert "15 %" in interest and "10 %" not in interest
+    assert "15\u00a0%" in interest and "10\u00a0%" not in interest
 
 
 def test_a_changed_rule_changes_the_answer_and_its_mark() -> None:

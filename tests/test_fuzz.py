@@ -43,7 +43,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from engine import api, boards, cards, clauses, editions, markov
+from engine import api, boards, cards, clauses, editions, markov, rent_odds
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, Edition
 from engine.errors import EngineError
@@ -719,10 +719,10 @@ def test_markov_functions(board, strategy, count, options, built) -> None:
         assert len(probs) == 41 and all(0 <= p <= 1 for p in probs)
         assert math.isclose(sum(probs), 1.0, abs_tol=1e-9)
         plain_json(odds)
-    outcome, table = run("group_rent_table", lambda: markov.group_rent_table(board, strategy, options))
+    outcome, table = run("group_rent_table", lambda: rent_odds.group_rent_table(board, strategy, options))
     if outcome == "ok":
         plain_json(table)
-    outcome, advice = run("jail_advice_inputs", lambda: markov.jail_advice_inputs(built, board, options))
+    outcome, advice = run("jail_advice_inputs", lambda: rent_odds.jail_advice_inputs(built, board, options))
     if outcome == "ok":
         for name in ("leave_turn", "stay_turn", "last_stay_turn", "free_turn"):
             assert math.isfinite(advice[name]) and advice[name] >= 0  # type: ignore[index]

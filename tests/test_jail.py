@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine import markov
+from engine import markov, rent_odds
 from engine.clauses import CLAUSES
 from engine.errors import EngineError
 from engine.jail import jail_decision, max_get_out_cards, p_free
@@ -170,7 +170,7 @@ def test_markov_advice_last_attempt_by_hand() -> None:
     #   leave: fine 50 + rent of a turn that starts by leaving
     #   stay:  rent of the last jail turn (you move anyway) + 5/6 x 50
     built = [["orange", 5], ["red", 5]]
-    inputs = markov.jail_advice_inputs(built, "nl-euro")
+    inputs = rent_odds.jail_advice_inputs(built, "nl-euro")
     leave = 50 + inputs["leave_turn"]
     stay = inputs["last_stay_turn"] + 50 * 5 / 6
     r = jail_decision(req("nl-2001", turn=3, opponents_built=built))
@@ -186,7 +186,7 @@ def test_markov_advice_three_attempts_by_hand() -> None:
     # k = 3: stay = s + (5/6)s + (5/6)^2 (last + 5/6 x 50) + (1/6) f + (11/36) f
     #        leave = 50 + l + 2 f      (s stay turn, l leave turn, f ordinary turn)
     built = [["dark-blue", 5], ["green", 4]]
-    i = markov.jail_advice_inputs(built, "atlantic-city")
+    i = rent_odds.jail_advice_inputs(built, "atlantic-city")
     s, l, f, last = i["stay_turn"], i["leave_turn"], i["free_turn"], i["last_stay_turn"]
     stay = s + 5 / 6 * s + 25 / 36 * (last + 50 * 5 / 6) + f / 6 + 11 / 36 * f
     leave = 50 + l + 2 * f

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from engine import cards, markov
+from engine import cards, markov, rent_odds
 from engine.api import calculate
 from engine.errors import EngineError
 from engine.markov import JAIL, MarkovModel, solve
@@ -189,7 +189,7 @@ def test_results_are_cached_and_immutable() -> None:
 # --------------------------------------------------------------- rent
 
 def test_group_rent_table() -> None:
-    data = markov.group_rent_table("atlantic-city", "leave")
+    data = rent_odds.group_rent_table("atlantic-city", "leave")
     json.dumps(data)
     groups = {g["group"]: g for g in data["groups"]}
     assert list(groups) == list(markov._boards.GROUPS)
@@ -212,7 +212,7 @@ def test_group_rent_table() -> None:
 
 
 def test_group_rents_dutch_board() -> None:
-    table = markov.group_rents(MarkovModel(board="nl-euro", jail_strategy="stay"))
+    table = rent_odds.group_rents(MarkovModel(board="nl-euro", jail_strategy="stay"))
     assert len(table) == 8
     dark_blue = table[-1]
     assert dark_blue.squares == (37, 39) and dark_blue.house_cost == 200
@@ -221,7 +221,7 @@ def test_group_rents_dutch_board() -> None:
 # --------------------------------------------------------------- jail advice
 
 def test_jail_advice_inputs() -> None:
-    data = markov.jail_advice_inputs([("orange", 3), {"group": "red", "level": 5}])
+    data = rent_odds.jail_advice_inputs([("orange", 3), {"group": "red", "level": 5}])
     json.dumps(data)
     assert data["built"] == [{"group": "orange", "level": 3}, {"group": "red", "level": 5}]
     assert data["stay_turn"] < data["leave_turn"]
@@ -231,14 +231,14 @@ def test_jail_advice_inputs() -> None:
 
 
 def test_jail_advice_nothing_built_costs_nothing() -> None:
-    data = markov.jail_advice_inputs([], board="nl-euro")
+    data = rent_odds.jail_advice_inputs([], board="nl-euro")
     assert data["leave_turn"] == data["stay_turn"] == data["long_run_leave"] == 0.0
 
 
 def test_jail_stay_turn_is_doubles_only() -> None:
     # Staying: only doubles move you (1/6 of rolls), once. With a hotel on Orange,
     # the stay turn's rent is the doubles' landings there times the hotel rents.
-    r = markov.jail_rents(US_LEAVE, [("orange", 5)])
+    r = rent_odds.jail_rents(US_LEAVE, [("orange", 5)])
     land = markov._landings(US_LEAVE)
     manual = 0.0
     for total in (2, 4, 6, 8, 10, 12):
@@ -261,15 +261,15 @@ def test_jail_stay_turn_is_doubles_only() -> None:
     lambda: markov.landing_odds(options={"us_chance_moving_cards": 8}),
     lambda: markov.landing_odds(options={"no_such_option": 1}),
     lambda: markov.landing_odds(options=[1, 2]),  # type: ignore[arg-type]
-    lambda: markov.group_rent_table(board=None),
-    lambda: markov.jail_advice_inputs([("purple", 2)]),
-    lambda: markov.jail_advice_inputs([("red", 6)]),
-    lambda: markov.jail_advice_inputs([("red", True)]),
-    lambda: markov.jail_advice_inputs([("red", 2), ("red", 3)]),
-    lambda: markov.jail_advice_inputs("red"),
-    lambda: markov.jail_advice_inputs([("red",)]),
+    lambda: rent_odds.group_rent_table(board=None),
+    lambda: rent_odds.jail_advice_inputs([("purple", 2)]),
+    lambda: rent_odds.jail_advice_inputs([("red", 6)]),
+    lambda: rent_odds.jail_advice_inputs([("red", True)]),
+    lambda: rent_odds.jail_advice_inputs([("red", 2), ("red", 3)]),
+    lambda: rent_odds.jail_advice_inputs("red"),
+    lambda: rent_odds.jail_advice_inputs([("red",)]),
     lambda: markov.solve({"board": "atlantic-city"}),  # type: ignore[arg-type]
-    lambda: markov.jail_rents(MarkovModel(), [["red", 2, 1]]),
+    lambda: rent_odds.jail_rents(MarkovModel(), [["red", 2, 1]]),
     lambda: MarkovModel(jail_max_turns=0),
     lambda: cards.deck("uk-chance"),
     lambda: cards.deck("nl-kans").card("nope"),

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from babel.numbers import get_decimal_symbol, parse_decimal
 
-from engine import markov
+from engine import markov, rent_odds
 from engine.boards import BOARDS, GROUPS
 from hooks import render_odds
 from hooks.common import Context, DirectiveError
@@ -124,7 +124,7 @@ def check_positions_table(table: Node, lang: str, board: str) -> None:
 
 def check_groups(root: Node, lang: str, board: str, strategy: str = "leave") -> None:
     suffix = "" if strategy == "leave" else f"-{strategy}"
-    data = markov.group_rent_table(board, strategy)
+    data = rent_odds.group_rent_table(board, strategy)
     sign = SIGNS[BOARDS[board].currency]
     groups = {g["group"]: g for g in data["groups"]}
     rent_rows = root.one("table", id=f"odds-groups-{board}{suffix}").one("tbody").direct("tr")
@@ -164,7 +164,7 @@ def check_jail(root: Node, lang: str, board: str) -> None:
     assert set(notes) == {s.id for s in render_odds.SCENARIOS}
     for row, scenario in zip(rows, render_odds.SCENARIOS):
         assert row.attrs["id"] == f"odds-jail-{board}-{scenario.id}"
-        want = markov.jail_advice_inputs([list(b) for b in scenario.built], board)
+        want = rent_odds.jail_advice_inputs([list(b) for b in scenario.built], board)
         cells = row.direct("td")
         assert len(cells) == 5
         for cell in cells:

@@ -252,15 +252,19 @@ def test_every_view_over_the_worked_examples(lang: str, kind: str) -> None:
     assert shown >= 5, (kind, shown)
 
 
+HOTEL_HEADLINE = {"nl": "€\u00a02.000", "sv": "2\u00a0000\u00a0€", "da": "2.000\u00a0€",
+                  "nb": "2\u00a0000\u00a0€"}
+"""The rent of a hotel on the Kalverstraat (rent-hotel-kalverstraat), written by hand per
+language (it used to be compared with the presenter's own amount(), i.e. with itself)."""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_headline_amounts_are_the_presenters(lang: str) -> None:
     fmt, links = cdata.Formatter(lang), _links(lang)
-    for example in _worked("rent"):
-        result = example.run()
-        if "error" not in result:
-            html = render_output(fmt, VIEWS["rent"], result, links)
-            want = numbers.amount(lang, result["amount"], result["currency"])
-            assert want.replace("€", "&#x20ac;") in html or want in html, (example.id, want)
+    example = load_examples()["rent-hotel-kalverstraat"]
+    html = render_output(fmt, VIEWS["rent"], example.run(), links)
+    headline = html.split('class="calc-headline">')[1].split("</p>")[0]
+    assert HOTEL_HEADLINE[lang] in headline.replace("&#x20ac;", "€"), headline
 
 
 def test_escape_is_html_escape() -> None:
@@ -284,6 +288,14 @@ def test_views_escape_what_they_show() -> None:
 # --------------------------------------------------------------------------- errors and the api
 
 
+NOT_MORTGAGED = {"mortgage-lift-not-mortgaged": {
+    "nl": "Op de Kalverstraat rust geen hypotheek.",
+    "sv": "Det finns ingen inteckning på Kalverstraat.",
+    "da": "Kalverstraat er ikke belånt.", "nb": "Kalverstraat er ikke pantsatt."}}
+"""The error a worked example raises, typed by hand per language (the loop above compares
+the answer with the presenter, which alone could not fail on a wrong word)."""
+
+
 def _context(lang: str) -> api.LangContext:
     ctx = Context(lang, "calculators", f"docs/{lang}/calculators.md", 1, None, "calculator",
                   ("rent",), Path("docs"))
@@ -303,8 +315,10 @@ def test_errors_name_their_field(lang: str) -> None:
                 continue
             out = json.loads(api.answer(kind, json.dumps(example.engine_request()), ctx))
             assert out["field"] == result["field"], example.id
-            params = {k: fmt.scalar(v) for k, v in result["params"].items()}
-            assert out["field_html"] == fmt.html(result["error"], params)
+            expected = fmt.sentence(result["error"], result["params"], None).html(lang)
+            assert out["field_html"] == expected
+            if example.id in NOT_MORTGAGED:  # and once against a sentence typed by hand
+                assert out["field_html"] == NOT_MORTGAGED[example.id][lang]
             assert out["html"] == present_render.render_error(fmt, result)
             assert "i18n-missing" not in out["html"], out["html"]
             seen += 1

@@ -426,7 +426,10 @@ GENERIC = {"error.missing_field", "error.not_an_integer", "error.out_of_range", 
 def catalog() -> dict[str, str]:
     """Dutch engine messages (engine.po: the one catalog domain of the engine)."""
     with open(ROOT / "translations" / "nl" / "engine.po", "rb") as fh:
-        return {m.id: m.string for m in read_po(fh, locale="nl") if m.id}
+        messages = [m for m in read_po(fh, locale="nl") if m.id]
+    # a plural message (step.rent.station: "waarvan er 1 meetelt") by its key, every form
+    return {m.id[0] if isinstance(m.id, tuple) else m.id:
+            " ".join(m.string) if isinstance(m.string, tuple) else m.string for m in messages}
 
 
 def placeholders(text: str) -> set[str]:

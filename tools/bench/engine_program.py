@@ -65,10 +65,13 @@ def import_engine_median(roots):
 
 
 def _clear_markov():
-    for name in dir(markov):
-        func = getattr(markov, name)
-        if callable(getattr(func, "cache_clear", None)):
-            func.cache_clear()
+    # the chain's caches, and the rent tables' (engine/rent_odds.py, split from markov.py;
+    # an older revision has none)
+    for module in (markov, sys.modules.get("engine.rent_odds")):
+        for name in dir(module) if module is not None else ():
+            func = getattr(module, name)
+            if callable(getattr(func, "cache_clear", None)):
+                func.cache_clear()
 
 
 def check(requests_json):
