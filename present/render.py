@@ -29,7 +29,27 @@ GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
 
 class Presenter(Messages):
     """The messages of one page language plus its number rules: what a view's values
-    and a step's parameters are shown as."""
+    and a step's parameters are shown as; ``labels`` (calculator -> field -> label key,
+    from the context) name the field an error is about."""
+
+    def __init__(self, context: Mapping[str, Any]) -> None:
+        super().__init__(context)
+        self.labels: Mapping[str, Mapping[str, str]] = context.get("labels") or {}
+
+    def field_label(self, kind: str, path: str | None) -> str | None:
+        """The label of the field at request ``path`` (its deepest named part), as text.
+
+        >>> p = Presenter({"lang": "nl", "messages": {"calc.square": "Vakje"}, "fallback": [],
+        ...                "labels": {"score": {"square": "calc.square"}}})
+        >>> p.field_label("score", "players.0.properties.1.square"), p.field_label("rent", "x")
+        ('Vakje', None)
+        """
+        names = [part for part in (path or "").split(".") if part and not part.isdigit()]
+        own = self.labels.get(kind) or {}
+        for name in reversed(names):
+            if name in own and self.has(own[name]):
+                return self.plain(own[name])
+        return None
 
     def number(self, value: Any, decimals: int | None = None) -> str:
         return numbers.number(self.lang, value, decimals)
@@ -239,10 +259,14 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
             f'<span class="calc-step-text">{text.html(fmt.lang)}</span>{cite}</li>')
 
 
-def render_error(fmt: Presenter, error: Mapping[str, Any], currency: str | None = None) -> str:
-    """The HTML of an engine error (shown above the result; the field shows it too)."""
+def render_error(fmt: Presenter, error: Mapping[str, Any], kind: str = "") -> str:
+    """The HTML of an engine error (shown above the result; the field shows it too): a
+    sentence that names the field in words ("Change 'Owned': ..."), where it has a label."""
+    label = fmt.field_label(kind, error_field(error))
+    lead = (fmt.t("calc.invalid_field", {"field": label}) if label is not None
+            else fmt.t("calc.invalid")).html(fmt.lang)
     return (f'<div class="calc-output calc-output-error"><p class="calc-error-summary">'
-            f'{fmt.t("calc.invalid").html(fmt.lang)} {error_message(fmt, error)}</p></div>')
+            f'{lead} {error_message(fmt, error)}</p></div>')
 
 
 def error_message(fmt: Presenter, error: Mapping[str, Any]) -> str:

@@ -305,7 +305,7 @@ def test_errors_name_their_field(lang: str) -> None:
             assert out["field"] == result["field"], example.id
             params = {k: fmt.scalar(v) for k, v in result["params"].items()}
             assert out["field_html"] == fmt.html(result["error"], params)
-            assert out["html"] == present_render.render_error(fmt, result)
+            assert out["html"] == present_render.render_error(fmt, result, kind)
             assert "i18n-missing" not in out["html"], out["html"]
             seen += 1
     assert seen >= 5

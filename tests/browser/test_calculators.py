@@ -91,7 +91,7 @@ class Expect:
         fmt = cdata.Formatter(self.lang)
         result = self.result(request)
         if "error" in result:
-            return present_render.render_error(fmt, result)
+            return present_render.render_error(fmt, result, self.kind)
         links = {k: tuple(v) for k, v in cdata.shared_data(self.ctx())["clauses"].items()}
         return present_render.render_output(fmt, present_views.VIEWS[self.kind], result, links)
 
