@@ -338,6 +338,9 @@ def follow(kind: str, state: Mapping[str, Any], changed: str | None = None) -> d
                                   for g, lv in out.get("opponents_built") or []]
     elif kind == "mortgage":
         sq = square_of(ed, out.get("square"))
+        if changed == "action" and out.get("action") == "bankruptcy" and not out.get("squares"):
+            # going bankrupt starts from the lot the form named (calculators.mjs does the same)
+            out["squares"] = [sq.index] if sq is not None and sq.is_property else []
         old = out.get("buildings") or {}
         lots = ed.board.group(sq.group) if sq is not None and sq.kind == "street" and sq.group else ()
         out["buildings"] = {str(lot.index): _level(old.get(str(lot.index), 0), levels)

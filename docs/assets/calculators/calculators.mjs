@@ -369,8 +369,9 @@ class Calculator {
     this.presetPending = true;
     const { request } = this.read();
     const pre = this.prerenderedFor(request);
-    if (pre) this.showBuild(pre, JSON.stringify(request));
-    else this.markStale(true);
+    const same = pre || [...this.prerendered.values()].find((p) => p.edition === request.edition);
+    if (same) this.showBuild(same, pre ? JSON.stringify(request) : same.key);
+    if (!pre) this.markStale(true);
   }
 
   // -- calculating and showing
@@ -511,8 +512,9 @@ class Calculator {
       this.resultEl.replaceChildren(fromHTML(`<div class="calc-output calc-output-error"><p class="calc-error-summary">${this.html("calc.failed.internal")}</p></div>`));
     } else {
       if (typeof answer.field_html === "string") {
-        const control = this.showEngineError(answer.field, answer.field_html);
-        if (control && this.focusError && document.activeElement !== control) control.focus();
+        const node = this.showEngineError(answer.field, answer.field_html);
+        const control = node && (node.matches("input, select") ? node : node.querySelector("input, select"));
+        if (control && this.focusError && !node.contains(document.activeElement)) control.focus();
       }
       this.resultEl.replaceChildren(fromHTML(answer.html));
       if (typeof answer.query === "string") this.writeURL(answer.query, json);
@@ -577,9 +579,7 @@ class Calculator {
       }
     }
     if (!best && !isList) best = inside;
-    if (best && showFieldError(this.formError, best, message())) {
-      return best.matches("input, select") ? best : best.querySelector("input, select");
-    }
+    if (best && showFieldError(this.formError, best, message())) return best;
     this.formError.replaceChildren(message());
     this.formError.hidden = false;
     return null;
