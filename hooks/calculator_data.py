@@ -24,7 +24,7 @@ from engine.editions import EDITIONS, Edition
 from engine.validate import MAX_AMOUNT
 from present.render import Presenter
 from hooks.calculator_fields import (CALC_PAGE, FIELDS, MAX_PLAYERS, field_labels, jail_turns,
-                                     level_values, number_limits, rent_fields)
+                                     level_values, number_limits, option_names, rent_fields)
 
 
 MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step.score.", "error.")
@@ -75,6 +75,7 @@ class Formatter(Presenter):
     def __init__(self, lang: str, messages: Mapping[str, Any] | None = None) -> None:
         context = dict(messages if messages is not None else page_messages(lang))
         context.setdefault("labels", labels())
+        context.setdefault("options", options())
         super().__init__(context)
 
 
@@ -82,6 +83,12 @@ def labels() -> dict[str, dict[str, str]]:
     """Calculator -> request field name -> its label's message key: what an error names
     (the presenter says "change <label>"), in the build and in the worker."""
     return {kind: field_labels(kind) for kind in FIELDS}
+
+
+def options() -> dict[str, dict[str, str]]:
+    """Calculator -> request field name -> the message-key prefix of its options' names
+    (an error about a choice lists them by name, not by id)."""
+    return {kind: option_names(kind) for kind in FIELDS}
 
 
 def groups_text(lang: str, value: object) -> str | None:
@@ -178,6 +185,7 @@ def shared_data(ctx: Context) -> dict[str, Any]:
         **msgs,
         "ui": ui_texts(ctx.lang),
         "labels": labels(),
+        "options": options(),
         "clauses": clause_links(lambda page, cid: ctx.url(page, cid)),
         "editions": {e.id: edition_info(e) for e in EDITIONS.values()},
         "boards": boards(),

@@ -71,6 +71,9 @@ class Field:
     items: tuple["Field", ...] = ()
     min_items: int = 0
     max_items: int = 0
+    options: str | None = None
+    """The message-key prefix of its options' names (``calc.mortgage.action.``): what an
+    error about a choice calls them."""
 
 
 def _f(key: str, type_: str, label: str, **kw: Any) -> Field:
@@ -81,7 +84,7 @@ _PROPERTY = (_f("square", "select", "calc.square", default=1),
              _f("buildings", "select", "calc.score.buildings", default=0),
              _f("mortgaged", "bool", "calc.score.mortgaged"))
 _SET = (_f("value", "int", "calc.score.set_value", lo=50, hi=400, default=100),
-        _f("kind", "select", "calc.score.set_kind", default="street"),
+        _f("kind", "select", "calc.score.set_kind", default="street", options="calc.score.set_kind."),
         _f("houses", "select", "calc.score.set_houses", default=0),
         _f("hotel", "bool", "calc.score.set_hotel"),
         _f("token", "bool", "calc.score.set_token"))
@@ -95,22 +98,23 @@ _PLAYER = (_f("name", "text", "calc.score.name"),
 
 FIELDS: Mapping[str, tuple[Field, ...]] = {
     "rent": (
-        _f("edition", "select", "calc.edition"),
+        _f("edition", "select", "calc.edition", options="calc.edition."),
         _f("square", "select", "calc.square"),
         _f("owned", "int", "calc.rent.owned", lo=1, hi=4, default=1),
         _f("buildings", "select", "calc.rent.buildings", show="reads", default=0),
         _f("group_built", "bool", "calc.rent.group_built", show="reads"),
         _f("mortgaged", "bool", "calc.rent.mortgaged"),
         _f("group_mortgaged", "int", "calc.rent.group_mortgaged", lo=0, hi=3, default=0),
-        _f("arrival", "select", "calc.rent.arrival", default="roll"),
+        _f("arrival", "select", "calc.rent.arrival", default="roll", options="calc.rent.arrival."),
         _f("dice", "dice", "calc.rent.dice", show="reads", default=[3, 4]),
         _f("reroll", "dice", "calc.rent.reroll", show="reads", default=[3, 4]),
-        _f("speed_face", "select", "calc.rent.speed_face", show="reads", default=1),
+        _f("speed_face", "select", "calc.rent.speed_face", show="reads", default=1,
+           options="calc.speed_face."),
         _f("owner_in_jail", "bool", "calc.rent.owner_in_jail"),
-        _f("house_rules", "multi", "calc.house_rules", default=[]),
+        _f("house_rules", "multi", "calc.house_rules", default=[], options="calc.house_rule."),
     ),
     "jail": (
-        _f("edition", "select", "calc.edition"),
+        _f("edition", "select", "calc.edition", options="calc.edition."),
         _f("turn_in_jail", "select", "calc.jail.turn_in_jail", default=1),
         _f("cash", "int", "calc.jail.cash", lo=0, default=0),
         _f("cards_owned", "int", "calc.jail.cards_owned", lo=0, hi=6, default=0),
@@ -118,16 +122,17 @@ FIELDS: Mapping[str, tuple[Field, ...]] = {
         _f("opponents_built", "levels", "calc.jail.opponents_built", default=[]),
     ),
     "mortgage": (
-        _f("edition", "select", "calc.edition"),
-        _f("action", "select", "calc.mortgage.action", default="mortgage"),
+        _f("edition", "select", "calc.edition", options="calc.edition."),
+        _f("action", "select", "calc.mortgage.action", default="mortgage",
+           options="calc.mortgage.action."),
         _f("square", "select", "calc.square", show="action-single", default=39),
         _f("buildings", "level-map", "calc.mortgage.buildings", show="action-mortgage street"),
         _f("squares", "multi", "calc.mortgage.squares", show="action-bankruptcy", default=[]),
         _f("creditor", "select", "calc.mortgage.creditor", show="action-bankruptcy",
-           default="player"),
+           default="player", options="calc.mortgage.creditor."),
     ),
     "score": (
-        _f("edition", "select", "calc.edition"),
+        _f("edition", "select", "calc.edition", options="calc.edition."),
         _f("hotel_value", "int", "calc.score.hotel_value", show="card-game", lo=0,
            optional=True),
         _f("players", "list", "calc.score.players", items=_PLAYER, min_items=MIN_PLAYERS,
@@ -152,6 +157,15 @@ def field_labels(kind: str) -> dict[str, str]:
     ('calc.rent.owned', 'calc.score.name')
     """
     return {f.key: f.label for _, f in walk(FIELDS[kind])}
+
+
+def option_names(kind: str) -> dict[str, str]:
+    """Request field name -> the message-key prefix of its options' names.
+
+    >>> option_names("mortgage")["action"]
+    'calc.mortgage.action.'
+    """
+    return {f.key: f.options for _, f in walk(FIELDS[kind]) if f.options}
 
 
 def number_limits() -> set[int]:

@@ -91,7 +91,7 @@ class Form:
         ``turns``: the page script refills it from the edition's data on a change)."""
         fid = self.fid(key, fid)
         return calculator_fragment("select.html", **self.shown(key, show), fid=fid, label=self.t(label),
-                        type=typ, squares=squares, choices=choices, items=options(items, value),
+                        type=typ, squares=squares, choices=choices, items=options(items, value), groups=None,
                         help=self.help(f"{label}.help"))
 
     def number(self, key: str, label: str, value: Any, lo: int | None = None,
@@ -145,6 +145,16 @@ class Form:
     def edition_options(self, kind: str) -> list[tuple[str, Markup]]:
         return [(e, self.t(f"calc.edition.{e}")) for e in KIND_EDITIONS[kind]]
 
+    def edition_groups(self, kind: str) -> list[tuple[str, list[Option]]]:
+        """The editions in groups a player looks for (the ordinary game, a shorter or
+        faster one, the card game), by each edition's ``mode`` (edition data)."""
+        out: dict[str, list[Option]] = {}
+        for e in KIND_EDITIONS[kind]:
+            group = EDITION_GROUP[EDITIONS[e].mode]
+            out.setdefault(group, []).append(
+                Option(e, self.t(f"calc.edition.{e}"), e == self.state["edition"]))
+        return [(self.fmt.plain(f"calc.edition_group.{g}"), opts) for g, opts in out.items()]
+
     def square_options(self) -> list[tuple[str, str]]:
         if self.ed.board is None:  # the card game: squares are not asked for
             return []
@@ -170,8 +180,16 @@ class Form:
         return shows(self.state, show, key)
 
 
+EDITION_GROUP: Mapping[str, str] = {"standard": "standard", "short": "shorter", "timed": "shorter",
+                                     "speed": "shorter", "card-game": "cards"}
+"""Edition mode -> the group of the edition select it shows in (``calc.edition_group.*``)."""
+
+
 def _edition_select(f: Form, kind: str) -> Markup:
-    return f.select("edition", "calc.edition", f.edition_options(kind), f.state["edition"])
+    return calculator_fragment("select.html", **f.shown("edition", None), fid=f.fid("edition", None),
+                               label=f.t("calc.edition"), type="choice", squares=None, choices=None,
+                               items=[], groups=f.edition_groups(kind),
+                               help=f.help("calc.edition.help"))
 
 
 def _boxes(cid: str, items: Iterable[tuple[str, Any]], chosen: set[str]) -> list[dict[str, Any]]:

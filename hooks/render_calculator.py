@@ -170,7 +170,8 @@ def render(ctx: Context) -> str:
     texts = {name: html(fmt.t(key).html(lang)) for name, key in (
         ("title", f"calc.{kind}.title"), ("intro", f"calc.{kind}.intro"),
         ("calculate", "calc.calculate"), ("reset", "calc.reset"), ("noscript", "calc.noscript"),
-        ("share_text", "calc.share"))}
+        ("share_text", "calc.share"), ("offline_note", "calc.offline.not_kept"),
+        ("offline_keep", "calc.offline.keep"))}
     return calculator_fragment(
         "section.html", first=first, root=asset_root(lang, ctx.slug, ctx.use_directory_urls),
         shared_script=html(_json_script(shared, "calc-shared")) if first else "",

@@ -23,6 +23,9 @@ from present.views import View, money_params
 Links = Mapping[str, "tuple[str, str] | list[str]"]
 """Clause id -> (visible number, URL of the clause relative to the page)."""
 
+SPEED_FACE_PARAMS = frozenset({"face", "reroll", "speed_face"})
+"""Parameters that hold a face of the speed die (``bus``, ``mr-monopoly``: named in words)."""
+
 GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
 """A step parameter listing colour groups with a level, as the engine writes it."""
 
@@ -35,6 +38,39 @@ class Presenter(Messages):
     def __init__(self, context: Mapping[str, Any]) -> None:
         super().__init__(context)
         self.labels: Mapping[str, Mapping[str, str]] = context.get("labels") or {}
+        self.options: Mapping[str, Mapping[str, str]] = context.get("options") or {}
+
+    def named(self, name: str, value: Any) -> str | None:
+        """A parameter that holds an id, in words: a speed die's face ("the bus"), an
+        edition (its name); None for any other.
+
+        >>> p = Presenter({"lang": "nl", "messages": {"calc.speed_face_name.bus": "de bus"}})
+        >>> p.named("face", "bus"), p.named("face", "3"), p.named("square", "bus")
+        ('de bus', None, None)
+        """
+        if not isinstance(value, str):
+            return None
+        key = (f"calc.speed_face_name.{value}" if name in SPEED_FACE_PARAMS
+               else f"calc.edition.{value}" if name == "edition" else None)
+        return self.plain(key) if key is not None and self.has(key) else None
+
+    def choice_names(self, kind: str, path: str | None, choices: str) -> str | None:
+        """The options of the field at ``path`` ("mortgage, lift") by their names, or None.
+
+        >>> p = Presenter({"lang": "nl", "messages": {"calc.x.a": "Aa", "calc.x.b": "Bee"},
+        ...                "options": {"k": {"f": "calc.x."}}})
+        >>> p.choice_names("k", "f.0", "a, b"), p.choice_names("k", "g", "a")
+        ('Aa, Bee', None)
+        """
+        names = [part for part in (path or "").split(".") if part and not part.isdigit()]
+        own = self.options.get(kind) or {}
+        prefix = next((own[n] for n in reversed(names) if n in own), None)
+        if prefix is None:
+            return None
+        items = [c.strip() for c in choices.split(",")]
+        if not all(self.has(prefix + c) for c in items):
+            return None
+        return ", ".join(self.plain(prefix + c) for c in items)
 
     def field_label(self, kind: str, path: str | None) -> str | None:
         """The label of the field at request ``path`` (its deepest named part), as text.
@@ -77,7 +113,7 @@ class Presenter(Messages):
     def step_params(self, key: str, params: Mapping[str, Any], currency: str | None
                     ) -> dict[str, str]:
         money = money_params(key)
-        out = {k: self.scalar(v, k in money, currency) for k, v in params.items()}
+        out = {k: self.named(k, v) or self.scalar(v, k in money, currency) for k, v in params.items()}
         named = self.groups_text(params.get("groups"))
         if named is not None:
             out["groups"] = named
@@ -261,17 +297,21 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
 
 def render_error(fmt: Presenter, error: Mapping[str, Any], kind: str = "") -> str:
     """The HTML of an engine error (shown above the result; the field shows it too): a
-    sentence that names the field in words ("Change 'Owned': ..."), where it has a label."""
+    sentence that names the field in words ("In the field 'Owned': ..."), where it has a label."""
     label = fmt.field_label(kind, error_field(error))
     lead = (fmt.t("calc.invalid_field", {"field": label}) if label is not None
             else fmt.t("calc.invalid")).html(fmt.lang)
     return (f'<div class="calc-output calc-output-error"><p class="calc-error-summary">'
-            f'{lead} {error_message(fmt, error)}</p></div>')
+            f'{lead} {error_message(fmt, error, kind)}</p></div>')
 
 
-def error_message(fmt: Presenter, error: Mapping[str, Any]) -> str:
-    """An engine error's own message as HTML (shown next to the field it names)."""
-    params = {k: fmt.scalar(v) for k, v in (error.get("params") or {}).items()}
+def error_message(fmt: Presenter, error: Mapping[str, Any], kind: str = "") -> str:
+    """An engine error's own message as HTML (shown next to the field it names): ids in
+    its parameters (a speed die's face, an edition, the options of a choice) by name."""
+    params = {k: fmt.named(k, v) or fmt.scalar(v) for k, v in (error.get("params") or {}).items()}
+    if isinstance((error.get("params") or {}).get("choices"), str):
+        params["choices"] = fmt.choice_names(kind, error_field(error),
+                                             error["params"]["choices"]) or params["choices"]
     return fmt.t(str(error.get("error")), params).html(fmt.lang)
 
 

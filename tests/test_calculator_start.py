@@ -430,3 +430,22 @@ def test_the_page_carries_a_prerendered_answer_for_every_edition(tmp_path: Path)
                 assert p["html"] == present(kind, request, calculate(kind, request),
                                             LangContext(fmt, links))["html"]
                 assert "calc-output-error" not in p["html"], (lang, kind, p["edition"])
+
+
+def test_the_edition_select_groups_the_shorter_games() -> None:
+    """Every edition once, in a group a player looks for: the short, timed and speed games
+    together under their own heading, apart from the ordinary game and the card game."""
+    for lang in LANGS:
+        fmt = Formatter(lang)
+        form = cf.Form(ctx(lang), fmt, "calc-score", cfl.default_request("score", lang))
+        groups = form.edition_groups("score")
+        seen = [o.value for _, opts in groups for o in opts]
+        assert sorted(seen) == sorted(cfl.KIND_EDITIONS["score"]), lang
+        shorter = next(opts for label, opts in groups
+                       if label == fmt.plain("calc.edition_group.shorter"))
+        assert {o.value for o in shorter} == {e for e in EDITIONS
+                                              if EDITIONS[e].mode in ("short", "timed", "speed")}
+        assert len({label for label, _ in groups}) == 3 and not any(
+            label.startswith("calc.") for label, _ in groups), lang
+        html = str(cf.FORMS["score"](form))
+        assert html.count("<optgroup") == 3

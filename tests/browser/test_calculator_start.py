@@ -245,3 +245,31 @@ def test_fields_follow_and_errors_name_their_field(fresh_page, site_url: str) ->
     assert summary.startswith(f"Dit kan niet in het veld “{label}”."), summary
     assert page.evaluate("""() => document.activeElement.closest('[data-key]').dataset.key""") == "squares"
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ("sv", "nl"))
+def test_a_calculator_not_kept_offline_says_so_and_keeps(browser, site_url: str, lang: str,
+                                                          screenshot_dir: Path) -> None:
+    """Pages kept offline, calculators not yet: each calculator says so, with the control
+    (at least 44x44 px at 390 px) that keeps them; pressed, the calculators are kept and
+    the notes go."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(calc_url(site_url, lang))
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=READY_TIMEOUT)
+        notes = page.locator(".calc-offline")
+        assert notes.count() == len(KINDS)
+        want = Formatter(lang).plain("calc.offline.not_kept")
+        for i in range(notes.count()):
+            assert notes.nth(i).is_visible() and want in squash(notes.nth(i).inner_text())
+            box = notes.nth(i).locator("button").bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44, box
+        notes.first.scroll_into_view_if_needed()
+        page.locator("#calc-rent").screenshot(path=str(screenshot_dir / f"calc-offline-note-{lang}-390.png"))
+        notes.first.locator("button").click()
+        page.wait_for_selector("html[data-offline='ready-calculators']", state="attached",
+                               timeout=READY_TIMEOUT)
+        assert all(not notes.nth(i).is_visible() for i in range(notes.count()))
+    finally:
+        context.close()
