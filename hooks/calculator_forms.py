@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Mapping
 from markupsafe import Markup
 
 from hooks.calculator_fields import (CALC_PAGE, FIELDS, KIND_EDITIONS, MAX_PLAYERS, MIN_PLAYERS,
-                                     SPEED_FACES, default_request, edition_defaults, group_size,
+                                     PAGE_EDITION, SPEED_FACES, default_request, edition_defaults, group_size,
                                      jail_turns, level_values, rent_fields, shows, square_of,
                                      unshown_fields)
 from hooks.common import Context
@@ -40,7 +40,8 @@ from engine.editions import EDITIONS, HOUSE_RULES
 from engine.rent import ARRIVALS
 from present.render import Presenter
 
-__all__ = ["CALC_PAGE", "FIELDS", "FORMS", "Form", "KIND_EDITIONS", "MAX_PLAYERS", "default_request",
+__all__ = ["CALC_PAGE", "FIELDS", "FORMS", "Form", "KIND_EDITIONS", "MAX_PLAYERS", "PAGE_EDITION",
+           "default_request",
            "edition_defaults", "rent_fields", "unshown_fields"]
 
 # --------------------------------------------------------------------------- the form

@@ -537,7 +537,7 @@ class Calculator {
         note = null;
       }
       const key = this.resultEl.dataset.source === "none" ? "calc.stale_none"
-        : build ? "calc.stale" : "calc.stale_last";
+        : build || this.prerenderedFor(JSON.parse(this.shownState || "null")) ? "calc.stale" : "calc.stale_last";
       if (!note || note.dataset.key !== key) {
         if (note) note.remove();
         note = el("p", { class: "calc-stale", "data-key": key }, this.text(key));
