@@ -14,7 +14,7 @@ the functions the form and the worker use:
   the same fields, in the same order, with the same conditions, in every scope.
 
 The browser side (the page's own following and its prerendered answers) is
-``tests/browser/test_calculator_start.py``.
+``tests/browser/test_calculator_first_answer.py``.
 """
 
 from __future__ import annotations
