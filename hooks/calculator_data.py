@@ -12,7 +12,6 @@ worker's presenter loads it as its language context (``present.api.load_context`
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
@@ -24,7 +23,8 @@ from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, Edition
 from engine.validate import MAX_AMOUNT
 from present.render import Presenter
-from hooks.calculator_forms import CALC_PAGE, MAX_PLAYERS, rent_fields  # noqa: F401
+from hooks.calculator_fields import (CALC_PAGE, FIELDS, MAX_PLAYERS, field_labels, jail_turns,
+                                     level_values, number_limits, option_names, rent_fields)
 
 
 MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step.score.", "error.")
@@ -90,7 +90,22 @@ class Formatter(Presenter):
     form HTML and the build-time result use: ``t``/``plain``/``has``, numbers, amounts)."""
 
     def __init__(self, lang: str, messages: Mapping[str, Any] | None = None) -> None:
-        super().__init__(messages if messages is not None else page_messages(lang))
+        context = dict(messages if messages is not None else page_messages(lang))
+        context.setdefault("labels", labels())
+        context.setdefault("options", options())
+        super().__init__(context)
+
+
+def labels() -> dict[str, dict[str, str]]:
+    """Calculator -> request field name -> its label's message key: what an error names
+    (the presenter says "change <label>"), in the build and in the worker."""
+    return {kind: field_labels(kind) for kind in FIELDS}
+
+
+def options() -> dict[str, dict[str, str]]:
+    """Calculator -> request field name -> the message-key prefix of its options' names
+    (an error about a choice lists them by name, not by id)."""
+    return {kind: option_names(kind) for kind in FIELDS}
 
 
 # --------------------------------------------------------------------------- page data
@@ -105,7 +120,9 @@ def edition_info(ed: Edition) -> dict[str, Any]:
     """What the form needs to know about an edition (its board, currency, mode, limits;
     which rent fields show is :func:`hooks.calculator_forms.rent_fields`)."""
     info: dict[str, Any] = {"board": ed.board.id if ed.board else None, "currency": ed.currency,
-                            "mode": ed.mode}
+                            "mode": ed.mode,
+                            # the values its selects offer (calculators.mjs refills them)
+                            "levels": level_values(ed), "jail_turns": jail_turns(ed)}
     if ed.rules is not None:
         r = ed.rules
         info.update(
@@ -148,7 +165,8 @@ def _json_script(data: Any, cls: str) -> str:
 
 UI_PREFIXES = ("calc.input.", "calc.stale", "calc.status.", "calc.failed.", "calc.level.")
 """Messages the page script shows by themselves (status, notices, level names)."""
-NUMBERED = {"calc.score.player_n": "html", "calc.score.default_name": "plain"}
+NUMBERED = {"calc.score.player_n": "html", "calc.score.default_name": "plain",
+            "calc.jail.turn_n": "html"}
 """Messages the page script shows per list position (1 to MAX_PLAYERS): rendered here,
 so the browser formats no number itself."""
 
@@ -174,6 +192,8 @@ def shared_data(ctx: Context) -> dict[str, Any]:
         # the language context of the worker's presenter (present.api.load_context)
         **msgs,
         "ui": ui_texts(ctx.lang),
+        "labels": labels(),
+        "options": options(),
         "clauses": clause_links(lambda page, cid: ctx.url(page, cid)),
         "editions": {e.id: edition_info(e) for e in EDITIONS.values()},
         "boards": boards(),
@@ -190,10 +210,11 @@ def shared_data(ctx: Context) -> dict[str, Any]:
     }
 
 
-def too_large_texts(fmt: Formatter, form_html: str) -> dict[str, str]:
-    """"This number is too large" for every limit of the form's number fields (``max=``;
-    ``""``: the engine's :data:`MAX_AMOUNT`, for fields without one), rendered here: the
-    page shows it for a number past what JSON holds exactly, and formats no number."""
-    limits = {m: int(m) for m in re.findall(r'<input [^>]*\bmax="(\d+)"', form_html)}
-    limits[""] = MAX_AMOUNT
-    return {k: fmt.html("calc.input.too_large", {"max": fmt.number(v)}) for k, v in limits.items()}
+def too_large_texts(fmt: Formatter) -> dict[str, str]:
+    """"This number is too large" for every limit a number field can carry (``max=``,
+    fixed or following another field; ``""``: the engine's :data:`MAX_AMOUNT`, for fields
+    without one), rendered here from the forms' field table: the page shows it for a number
+    past what JSON holds exactly, and formats no number."""
+    out = {str(v): fmt.html("calc.input.too_large", {"max": fmt.number(v)}) for v in sorted(number_limits())}
+    out[""] = fmt.html("calc.input.too_large", {"max": fmt.number(MAX_AMOUNT)})
+    return out

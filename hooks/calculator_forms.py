@@ -24,86 +24,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from html.parser import HTMLParser
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from markupsafe import Markup
 
-from hooks.common import HOME_EDITION, ROOT, Context
-from hooks.i18n import SOURCE_LANG, translations
+from hooks.calculator_fields import (CALC_PAGE, FIELDS, KIND_EDITIONS, MAX_PLAYERS, MIN_PLAYERS,
+                                     PAGE_EDITION, SPEED_FACES, default_request, edition_defaults, group_size,
+                                     jail_turns, level_values, rent_fields, shows, square_of,
+                                     unshown_fields)
+from hooks.common import Context
 from hooks.templates import calculator_fragment, html
 
 from engine.boards import GROUPS, PROPERTY_KINDS, Square
 from engine.editions import EDITIONS, HOUSE_RULES
-from engine.rent import ARRIVALS, rent_reads
+from engine.rent import ARRIVALS
+from present.render import Presenter
 
-if TYPE_CHECKING:  # the output half (messages, numbers) is the formatter's own module
-    from hooks.calculator_data import Formatter
-
-PAGE_EDITION: Mapping[str, str] = HOME_EDITION
-"""The edition a calculator starts with, by page language (the language's home edition)."""
-
-BOARD_EDITIONS: tuple[str, ...] = tuple(e.id for e in EDITIONS.values() if e.board is not None)
-KIND_EDITIONS: Mapping[str, tuple[str, ...]] = {
-    "rent": BOARD_EDITIONS, "jail": BOARD_EDITIONS, "mortgage": BOARD_EDITIONS,
-    "score": tuple(EDITIONS),
-}
-"""Which editions each calculator offers (the card game only scores)."""
-
-CALC_PAGE = "calculators"
-"""The page (same slug in every language) that holds all four calculators."""
-
-MAX_PLAYERS = 8
-MIN_PLAYERS = 2
-
-
-# --------------------------------------------------------------------------- which fields show
-
-
-@lru_cache(maxsize=1)
-def rent_fields() -> dict[str, dict[str, dict[str, list[str]]]]:
-    """edition -> arrival -> square kind -> the situational request fields the rent
-    calculation reads there (:func:`engine.rent.rent_reads`), for every edition the rent
-    calculator offers: the table both the build's form and the page script look up."""
-    return {ed: {arrival: {kind: list(rent_reads(EDITIONS[ed].rules, arrival, kind))
-                           for kind in PROPERTY_KINDS}
-                 for arrival in ARRIVALS}
-            for ed in KIND_EDITIONS["rent"] if EDITIONS[ed].rules is not None}
-
-
-# --------------------------------------------------------------------------- defaults
-
-
-def default_request(kind: str, lang: str) -> dict[str, Any]:
-    """The request a calculator starts with on a page in ``lang``.
-
-    It holds exactly what the form sends in that state (the page script checks the form
-    against it), so the build-time result is the result of the form as shown.
-
-    >>> default_request("rent", "sv")["edition"], default_request("rent", "sv")["owned"]
-    ('nordic-2005', 2)
-    """
-    ed = PAGE_EDITION[lang]
-    if kind == "rent":
-        return {"edition": ed, "square": 39, "owned": 2, "buildings": 0, "group_mortgaged": 0,
-                "arrival": "roll", "house_rules": []}
-    if kind == "jail":
-        return {"edition": ed, "turn_in_jail": 1, "cash": 500, "cards_owned": 0,
-                "opponents_built": []}
-    if kind == "mortgage":
-        return {"edition": ed, "action": "mortgage", "square": 39, "buildings": {"37": 0, "39": 0}}
-    if kind == "score":
-        name = str(translations().gettext(lang, "calc.score.default_name", n=1))
-        name2 = str(translations().gettext(lang, "calc.score.default_name", n=2))
-        return {"edition": ed, "players": [
-            {"name": name, "cash": 300,
-             "properties": [{"square": 39, "buildings": 0},
-                            {"square": 5, "buildings": 0, "mortgaged": True}]},
-            {"name": name2, "cash": 600,
-             "properties": [{"square": 1, "buildings": 1}, {"square": 3, "buildings": 1}]},
-        ]}
-    raise ValueError(kind)
-
+__all__ = ["CALC_PAGE", "FIELDS", "FORMS", "Form", "KIND_EDITIONS", "MAX_PLAYERS", "PAGE_EDITION",
+           "default_request",
+           "edition_defaults", "rent_fields", "unshown_fields"]
 
 # --------------------------------------------------------------------------- the form
 
@@ -125,7 +64,7 @@ def options(items: Iterable[tuple[Any, Any]], chosen: Any) -> list[Option]:
 class Form:
     """Builds one calculator's form HTML (build time) for a given state."""
 
-    def __init__(self, ctx: Context, fmt: "Formatter", cid: str, state: Mapping[str, Any]) -> None:
+    def __init__(self, ctx: Context, fmt: Presenter, cid: str, state: Mapping[str, Any]) -> None:
         self.ctx, self.fmt, self.cid, self.state = ctx, fmt, cid, state
         self.ed = EDITIONS[state["edition"]]
 
@@ -148,10 +87,12 @@ class Form:
     # -- fields
     def select(self, key: str, label: str, items: Iterable[tuple[Any, Any]], value: Any,
                typ: str = "choice", show: str | None = None, fid: str | None = None,
-               squares: str | None = None) -> Markup:
+               squares: str | None = None, choices: str | None = None) -> Markup:
+        """A select; ``choices`` names the edition's values it offers (``levels``,
+        ``turns``: the page script refills it from the edition's data on a change)."""
         fid = self.fid(key, fid)
         return calculator_fragment("select.html", **self.shown(key, show), fid=fid, label=self.t(label),
-                        type=typ, squares=squares, items=options(items, value),
+                        type=typ, squares=squares, choices=choices, items=options(items, value), groups=None,
                         help=self.help(f"{label}.help"))
 
     def number(self, key: str, label: str, value: Any, lo: int | None = None,
@@ -205,47 +146,51 @@ class Form:
     def edition_options(self, kind: str) -> list[tuple[str, Markup]]:
         return [(e, self.t(f"calc.edition.{e}")) for e in KIND_EDITIONS[kind]]
 
+    def edition_groups(self, kind: str) -> list[tuple[str, list[Option]]]:
+        """The editions in groups a player looks for (the ordinary game, a shorter or
+        faster one, the card game), by each edition's ``mode`` (edition data)."""
+        out: dict[str, list[Option]] = {}
+        for e in KIND_EDITIONS[kind]:
+            group = EDITION_GROUP[EDITIONS[e].mode]
+            out.setdefault(group, []).append(
+                Option(e, self.t(f"calc.edition.{e}"), e == self.state["edition"]))
+        return [(self.fmt.plain(f"calc.edition_group.{g}"), opts) for g, opts in out.items()]
+
     def square_options(self) -> list[tuple[str, str]]:
         if self.ed.board is None:  # the card game: squares are not asked for
             return []
         return [(str(s.index), s.name) for s in self.ed.board.squares if s.is_property]
 
     def level_options(self, with_none: bool = False) -> list[tuple[str, Markup]]:
+        """The building levels the edition has, by name (``calc.level.<n>``)."""
         opts = [("", self.t("calc.level.none"))] if with_none else []
-        return opts + [(str(n), self.t(f"calc.level.{n}")) for n in range(6)]
+        return opts + [(str(n), self.t(f"calc.level.{n}")) for n in level_values(self.ed)]
 
-    # -- visibility: looked up (see the module docstring); calculators.mjs reads the same
+    def group_size(self) -> int:
+        """How many lots the chosen square's group has (the owned count's limit)."""
+        sq = self.square()
+        return group_size(self.ed.board, sq) if sq is not None and self.ed.board else 4
+
+    # -- visibility: looked up (see hooks.calculator_fields.shows); calculators.mjs reads the same
     def square(self) -> Square | None:
         """The square the form names (None: no board, or no such square)."""
-        board = self.ed.board
-        try:
-            index = int(self.state["square"])
-        except (KeyError, TypeError, ValueError):
-            return None
-        return board.squares[index] if board is not None and 0 <= index < len(board.squares) else None
+        return square_of(self.ed, self.state.get("square"))
 
     def visible(self, show: str, key: str) -> bool:
         """Whether the field ``key`` with ``data-show="<show>"`` shows in this state."""
-        return all(self.predicate(token, key) for token in show.split())
+        return shows(self.state, show, key)
 
-    def predicate(self, token: str, key: str) -> bool:
-        st, sq = self.state, self.square()
-        if token == "reads":  # the calculation reads this field here (engine.rent.rent_reads)
-            by_kind = rent_fields().get(self.ed.id, {}).get(str(st.get("arrival", "roll")), {})
-            return sq is not None and key in by_kind.get(sq.kind, [])
-        if token in PROPERTY_KINDS:  # the square's kind: board data
-            return sq is not None and sq.kind == token
-        if token == "action-single":  # the mortgage form's structure: one lot, or all
-            return st.get("action") != "bankruptcy"
-        if token.startswith("action-"):
-            return st.get("action") == token[len("action-"):]
-        if token in ("board-game", "card-game"):  # the edition's mode: edition data
-            return (self.ed.mode == "card-game") == (token == "card-game")
-        raise ValueError(f"unknown data-show condition {token!r}")
+
+EDITION_GROUP: Mapping[str, str] = {"standard": "standard", "short": "shorter", "timed": "shorter",
+                                     "speed": "shorter", "card-game": "cards"}
+"""Edition mode -> the group of the edition select it shows in (``calc.edition_group.*``)."""
 
 
 def _edition_select(f: Form, kind: str) -> Markup:
-    return f.select("edition", "calc.edition", f.edition_options(kind), f.state["edition"])
+    return calculator_fragment("select.html", **f.shown("edition", None), fid=f.fid("edition", None),
+                               label=f.t("calc.edition"), type="choice", squares=None, choices=None,
+                               items=[], groups=f.edition_groups(kind),
+                               help=f.help("calc.edition.help"))
 
 
 def _boxes(cid: str, items: Iterable[tuple[str, Any]], chosen: set[str]) -> list[dict[str, Any]]:
@@ -257,19 +202,20 @@ def _boxes(cid: str, items: Iterable[tuple[str, Any]], chosen: set[str]) -> list
 def form_rent(f: Form) -> Markup:
     st = f.state
     arrivals = [(a, f.t(f"calc.rent.arrival.{a}")) for a in ARRIVALS]
-    faces = [(str(x), f.t(f"calc.speed_face.{x}")) for x in (1, 2, 3, "bus", "mr-monopoly")]
+    faces = [(str(x), f.t(f"calc.speed_face.{x}")) for x in SPEED_FACES]
     house = [(r, f.t(f"calc.house_rule.{r}")) for r in HOUSE_RULES]
     return html("".join([
         _edition_select(f, "rent"),
         f.select("square", "calc.square", f.square_options(), st["square"], "int-choice",
                  squares="property"),
-        f.number("owned", "calc.rent.owned", st.get("owned", 1), 1, 4, default=1),
+        # the owned count follows the square's group (its limit; the whole group once built)
+        f.number("owned", "calc.rent.owned", st.get("owned", 1), 1, f.group_size(), default=1),
         f.select("buildings", "calc.rent.buildings", f.level_options(), st.get("buildings", 0),
-                 "int-choice", show="reads"),
+                 "int-choice", show="reads", choices="levels"),
         f.checkbox("group_built", "calc.rent.group_built", bool(st.get("group_built")), "reads"),
         f.checkbox("mortgaged", "calc.rent.mortgaged", bool(st.get("mortgaged"))),
-        f.number("group_mortgaged", "calc.rent.group_mortgaged", st.get("group_mortgaged", 0), 0, 3,
-                 default=0),
+        f.number("group_mortgaged", "calc.rent.group_mortgaged", st.get("group_mortgaged", 0), 0,
+                 max(0, min(int(st.get("owned", 1)), f.group_size()) - 1), default=0),
         f.select("arrival", "calc.rent.arrival", arrivals, st.get("arrival", "roll")),
         f.dice("dice", "calc.rent.dice", st.get("dice"), "reads"),
         f.dice("reroll", "calc.rent.reroll", st.get("reroll"), "reads"),
@@ -286,15 +232,16 @@ def form_rent(f: Form) -> Markup:
 def form_jail(f: Form) -> Markup:
     st = f.state
     assert f.ed.rules is not None
-    turns = [(str(n), f.t("calc.jail.turn_n", n=n)) for n in range(1, 4)]
+    turns = [(str(n), f.t("calc.jail.turn_n", n=f.fmt.number(n))) for n in jail_turns(f.ed)]
     built = dict((g, lv) for g, lv in st.get("opponents_built") or [])
     rows = [{"id": f"{f.cid}-built-{g}", "attr": "group", "value": g, "swatch": g,
              "label": f.t(f"calc.group.{g}"),
-             "choices": options(f.level_options(with_none=True), built.get(g, ""))} for g in GROUPS]
+             "choices": options(f.level_options(with_none=True), built.get(g, "")),
+             "offer": "levels-none"} for g in GROUPS]
     return html("".join([
         _edition_select(f, "jail"),
         f.select("turn_in_jail", "calc.jail.turn_in_jail", turns, st.get("turn_in_jail", 1),
-                 "int-choice"),
+                 "int-choice", choices="turns"),
         f.number("cash", "calc.jail.cash", st.get("cash", 0), 0),
         f.number("cards_owned", "calc.jail.cards_owned", st.get("cards_owned", 0), 0, 6,
                  default=0),
@@ -311,7 +258,8 @@ def _lot_rows(f: Form, levels: Mapping[str, int]) -> list[dict[str, Any]]:
     if sq.kind != "street" or sq.group is None:
         return []
     return [{"id": f"{f.cid}-b-{lot.index}", "attr": "lot", "value": lot.index, "swatch": None,
-             "label": lot.name, "choices": options(f.level_options(), levels.get(str(lot.index), 0))}
+             "label": lot.name, "choices": options(f.level_options(), levels.get(str(lot.index), 0)),
+             "offer": "levels"}
             for lot in board.group(sq.group)]
 
 
@@ -370,7 +318,7 @@ def _property_html(f: Form, pid: str, j: int | None, prop: Mapping[str, Any]) ->
         f.select("square", "calc.square", f.square_options(), prop.get("square", 1),
                  "int-choice", fid=f"{rid}-square", squares="property"),
         f.select("buildings", "calc.score.buildings", f.level_options(),
-                 prop.get("buildings", 0), "int-choice", fid=f"{rid}-buildings"),
+                 prop.get("buildings", 0), "int-choice", fid=f"{rid}-buildings", choices="levels"),
         f.checkbox("mortgaged", "calc.score.mortgaged", bool(prop.get("mortgaged")),
                    fid=f"{rid}-mortgaged"),
     ], "calc.score.remove_property")
@@ -411,71 +359,3 @@ def form_score(f: Form) -> Markup:
 FORMS: Mapping[str, Callable[[Form], Markup]] = {
     "rent": form_rent, "jail": form_jail, "mortgage": form_mortgage, "score": form_score,
 }
-
-
-# --------------------------------------------------------------------------- what a form can show
-
-
-class _VisibleFields(HTMLParser):
-    """The ``data-key`` names (and level-map lots) of a form's HTML outside hidden parts."""
-
-    VOID = frozenset({"input", "br", "img", "hr", "meta", "link", "option"})
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.hidden: list[bool] = []
-        self.keys: set[str] = set()
-        self.lots: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        hidden = (bool(self.hidden) and self.hidden[-1]) or "hidden" in a or tag == "template"
-        if not hidden and a.get("data-key"):
-            self.keys.add(str(a["data-key"]))
-        if not hidden and a.get("data-lot"):
-            self.lots.add(str(a["data-lot"]))
-        if tag not in self.VOID:
-            self.hidden.append(hidden)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag not in self.VOID and self.hidden:
-            self.hidden.pop()
-
-
-def unshown_fields(kind: str, request: Mapping[str, Any], lang: str = SOURCE_LANG) -> list[str]:
-    """The fields of ``request`` (dotted paths) that the calculator's form, filled with it,
-    has no visible input for: a link with such a request would open other numbers.
-
-    The form is the one the page builds (:data:`FORMS`), so this is what a reader would see.
-
-    >>> unshown_fields("rent", {"edition": "nl-2001", "square": "Kalverstraat", "buildings": 2})
-    []
-    >>> unshown_fields("rent", {"edition": "nl-2001", "square": 5, "buildings": 2})
-    ['buildings']
-    """
-    # the request's spelling (URL state) and the messages live with the output half, which
-    # imports this module: imported when called
-    from hooks.calculator_data import Formatter
-    from present.urlstate import canonical_request, flatten_request
-
-    state = canonical_request(kind, request)
-    if kind not in FORMS or str(state.get("edition")) not in KIND_EDITIONS.get(kind, ()):
-        return sorted({k for k, _ in flatten_request(state)})
-    ed = EDITIONS[str(state["edition"])]
-    if ed.board is not None and "square" in state and not (
-            isinstance(state["square"], int) and 0 <= state["square"] < len(ed.board.squares)):
-        return ["square"]
-    ctx = Context(lang, CALC_PAGE, f"docs/{lang}/{CALC_PAGE}.md", 1, None, "calculator",
-                  (kind,), ROOT / "docs")
-    full = {**default_request(kind, lang), **state} if kind != "score" else state
-    parser = _VisibleFields()
-    parser.feed(FORMS[kind](Form(ctx, Formatter(lang), f"calc-{kind}", full)))
-    missing = []
-    for path, _ in flatten_request(state):
-        parts = path.split(".")
-        names = [p for p in parts if not p.isdigit()]
-        if any(n not in parser.keys for n in names):
-            missing.append(path)
-        elif parts[0] == "buildings" and len(parts) == 2 and parts[1] not in parser.lots:
-            missing.append(path)
-    return missing

@@ -27,7 +27,7 @@ from typing import Any, Mapping
 
 from hooks.calculator_data import (CALC_PAGE, Formatter, _json_script, asset_root, shared_data,
                                    too_large_texts)
-from hooks.calculator_forms import FORMS, Form, default_request
+from hooks.calculator_forms import FORMS, Form, default_request, edition_defaults
 from hooks.common import Context, Html, h, page_path
 from hooks.i18n import LANGS, translations
 from hooks.templates import calculator_fragment, html
@@ -165,11 +165,13 @@ def render(ctx: Context) -> str:
     output = render_output(fmt, VIEWS[kind], result, links)
     query = query_string(kind, canonical_request(kind, state))
     config = {"kind": kind, "id": cid, "defaults": state, "query": query,
-              "too_large": too_large_texts(fmt, form_html)}
+              "prerendered": prerendered(ctx, fmt, kind, links),
+              "too_large": too_large_texts(fmt)}
     texts = {name: html(fmt.t(key).html(lang)) for name, key in (
         ("title", f"calc.{kind}.title"), ("intro", f"calc.{kind}.intro"),
         ("calculate", "calc.calculate"), ("reset", "calc.reset"), ("noscript", "calc.noscript"),
-        ("share_text", "calc.share"))}
+        ("share_text", "calc.share"), ("offline_note", "calc.offline.not_kept"),
+        ("offline_keep", "calc.offline.keep"))}
     return calculator_fragment(
         "section.html", first=first, root=asset_root(lang, ctx.slug, ctx.use_directory_urls),
         shared_script=html(_json_script(shared, "calc-shared")) if first else "",
@@ -178,6 +180,35 @@ def render(ctx: Context) -> str:
         result_label=fmt.plain("calc.result"), config_script=html(_json_script(config, "calc-config")),
         # its modules fetched with it, not one round trip after it (the import graph is flat)
         modules=PAGE_MODULES, **texts)
+
+
+def request_key(request: Any) -> str:
+    """A request as the page script compares it (``canonKey`` in ``calculators.mjs``):
+    JSON with the keys sorted at every level, no spaces.
+
+    >>> request_key({"square": 39, "edition": "nl-2001", "dice": [3, 4]})
+    '{"dice":[3,4],"edition":"nl-2001","square":39}'
+    """
+    return json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def prerendered(ctx: Context, fmt: Formatter, kind: str, links: Mapping[str, tuple[str, str]]
+                ) -> list[dict[str, str]]:
+    """The answer to the form's start for every edition the calculator offers, rendered
+    now by the presenter the worker uses: what the page shows before the runtime has
+    started, once the reader's edition is chosen (``key``: :func:`request_key`; ``html``;
+    ``query``: the canonical query string). The page language's own start is the first."""
+    out = []
+    for edition, request in edition_defaults(kind, ctx.lang).items():
+        result = calculate(kind, request)
+        if "error" in result:
+            raise ctx.error(f"the {edition} start of the {kind} calculator fails: {result}")
+        out.append({"edition": edition, "key": request_key(request),
+                    "html": render_output(fmt, VIEWS[kind], result, links),
+                    "query": query_string(kind, canonical_request(kind, request))})
+    home = default_request(kind, ctx.lang)["edition"]
+    out.sort(key=lambda p: p["edition"] != home)
+    return out
 
 
 def calculator_button(ctx: Context, kind: str) -> Html:

@@ -54,8 +54,8 @@ def present(kind: str, request: Any, result: Mapping[str, Any], ctx: LangContext
     if "error" in result or kind not in VIEWS:
         error = result if "error" in result else EngineError("error.unknown_calculation", field="kind",
                                                           kind=kind).to_dict()
-        return {"html": render_error(p, error), "field": error_field(error),
-                "field_html": error_message(p, error), "query": query}
+        return {"html": render_error(p, error, kind), "field": error_field(error),
+                "field_html": error_message(p, error, kind), "query": query}
     return {"html": render_output(p, VIEWS[kind], result, ctx.links), "field": None,
             "field_html": None, "query": query}
 

@@ -38,6 +38,8 @@ SERIES_PARAMS = frozenset({"rents"})
 
 EXACT = re.compile(r"-?\d+\.\d+")
 """An exact amount of money in a decimal string (``engine.money``: "95.5" before rounding)."""
+SPEED_FACE_PARAMS = frozenset({"face", "reroll", "speed_face"})
+"""Parameters that hold a face of the speed die (``bus``, ``mr-monopoly``: named in words)."""
 
 GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
 """A step parameter listing colour groups with a level, as the engine writes it."""
@@ -45,7 +47,60 @@ GROUP_LEVELS = re.compile(r"^[a-z-]+ [0-5](?:, [a-z-]+ [0-5])*$")
 
 class Presenter(Messages):
     """The messages of one page language plus its number rules: what a view's values
-    and a step's parameters are shown as."""
+    and a step's parameters are shown as; ``labels`` (calculator -> field -> label key,
+    from the context) name the field an error is about."""
+
+    def __init__(self, context: Mapping[str, Any]) -> None:
+        super().__init__(context)
+        self.labels: Mapping[str, Mapping[str, str]] = context.get("labels") or {}
+        self.options: Mapping[str, Mapping[str, str]] = context.get("options") or {}
+
+    def named(self, name: str, value: Any) -> str | None:
+        """A parameter that holds an id, in words: a speed die's face ("the bus"), an
+        edition (its name); None for any other.
+
+        >>> p = Presenter({"lang": "nl", "messages": {"calc.speed_face_name.bus": "de bus"}})
+        >>> p.named("face", "bus"), p.named("face", "3"), p.named("square", "bus")
+        ('de bus', None, None)
+        """
+        if not isinstance(value, str):
+            return None
+        key = (f"calc.speed_face_name.{value}" if name in SPEED_FACE_PARAMS
+               else f"calc.edition.{value}" if name == "edition" else None)
+        return self.plain(key) if key is not None and self.has(key) else None
+
+    def choice_names(self, kind: str, path: str | None, choices: str) -> str | None:
+        """The options of the field at ``path`` ("mortgage, lift") by their names, or None.
+
+        >>> p = Presenter({"lang": "nl", "messages": {"calc.x.a": "Aa", "calc.x.b": "Bee"},
+        ...                "options": {"k": {"f": "calc.x."}}})
+        >>> p.choice_names("k", "f.0", "a, b"), p.choice_names("k", "g", "a")
+        ('Aa, Bee', None)
+        """
+        names = [part for part in (path or "").split(".") if part and not part.isdigit()]
+        own = self.options.get(kind) or {}
+        prefix = next((own[n] for n in reversed(names) if n in own), None)
+        if prefix is None:
+            return None
+        items = [c.strip() for c in choices.split(",")]
+        if not all(self.has(prefix + c) for c in items):
+            return None
+        return ", ".join(self.plain(prefix + c) for c in items)
+
+    def field_label(self, kind: str, path: str | None) -> str | None:
+        """The label of the field at request ``path`` (its deepest named part), as text.
+
+        >>> p = Presenter({"lang": "nl", "messages": {"calc.square": "Vakje"}, "fallback": [],
+        ...                "labels": {"score": {"square": "calc.square"}}})
+        >>> p.field_label("score", "players.0.properties.1.square"), p.field_label("rent", "x")
+        ('Vakje', None)
+        """
+        names = [part for part in (path or "").split(".") if part and not part.isdigit()]
+        own = self.labels.get(kind) or {}
+        for name in reversed(names):
+            if name in own and self.has(own[name]):
+                return self.plain(own[name])
+        return None
 
     def number(self, value: Any, decimals: int | None = None) -> str:
         return numbers.number(self.lang, value, decimals)
@@ -108,6 +163,9 @@ class Presenter(Messages):
             value = float(value)  # an exact amount the engine writes as a decimal ("95.5")
         if name in SERIES_PARAMS and isinstance(value, (list, tuple)):
             return " / ".join(self.scalar(v, money, currency) for v in value)
+        named = None if isinstance(value, (list, tuple)) else self.named(name, value)
+        if named is not None:
+            return named  # an id in words: the speed die's face, an edition
         if name in SENTENCE_PARAMS and isinstance(value, str):
             return in_sentence(self.lang, value)
         if name == "groups":
@@ -121,10 +179,12 @@ class Presenter(Messages):
         """Every parameter of message ``key`` as text (:meth:`param`)."""
         return {k: self.param(key, k, v, currency) for k, v in params.items()}
 
-    def sentence(self, key: str, params: Mapping[str, Any], currency: str | None) -> Text:
-        """An engine message (step, reason or error) in words: its parameters formatted,
-        a sentence that opens with a name and its article capitalised."""
-        shown = self.step_params(key, params, currency)
+    def sentence(self, key: str, params: Mapping[str, Any], currency: str | None,
+                 shown: Mapping[str, str] | None = None) -> Text:
+        """An engine message (step, reason or error) in words: its parameters formatted
+        (``shown`` overrides some, already in words), a sentence that opens with a name and
+        its article capitalised."""
+        shown = {**self.step_params(key, params, currency), **(shown or {})}
         text = self.t(key, shown)
         opening = [shown[n] for n in SENTENCE_PARAMS if n in shown and text.text.startswith(shown[n])]
         return Text(capitalise_start(text.text), text.lang) if text.lang and opening else text
@@ -305,15 +365,24 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
             f'<span class="calc-step-text">{text.html(fmt.lang)}</span>{cite}</li>')
 
 
-def render_error(fmt: Presenter, error: Mapping[str, Any], currency: str | None = None) -> str:
-    """The HTML of an engine error (shown above the result; the field shows it too)."""
+def render_error(fmt: Presenter, error: Mapping[str, Any], kind: str = "") -> str:
+    """The HTML of an engine error (shown above the result; the field shows it too): a
+    sentence that names the field in words ("In the field 'Owned': ..."), where it has a label."""
+    label = fmt.field_label(kind, error_field(error))
+    lead = (fmt.t("calc.invalid_field", {"field": label}) if label is not None
+            else fmt.t("calc.invalid")).html(fmt.lang)
     return (f'<div class="calc-output calc-output-error"><p class="calc-error-summary">'
-            f'{fmt.t("calc.invalid").html(fmt.lang)} {error_message(fmt, error)}</p></div>')
+            f'{lead} {error_message(fmt, error, kind)}</p></div>')
 
 
-def error_message(fmt: Presenter, error: Mapping[str, Any]) -> str:
-    """An engine error's own message as HTML (shown next to the field it names)."""
-    return fmt.sentence(str(error.get("error")), error.get("params") or {}, None).html(fmt.lang)
+def error_message(fmt: Presenter, error: Mapping[str, Any], kind: str = "") -> str:
+    """An engine error's own message as HTML (shown next to the field it names): its
+    parameters in words (a speed die's face, an edition, the options of a choice by name)."""
+    raw = error.get("params") or {}
+    names = (fmt.choice_names(kind, error_field(error), raw["choices"])
+             if isinstance(raw.get("choices"), str) else None)
+    return fmt.sentence(str(error.get("error")), raw, None,
+                        {"choices": names} if names else None).html(fmt.lang)
 
 
 def error_field(error: Mapping[str, Any]) -> str | None:

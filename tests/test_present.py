@@ -319,7 +319,7 @@ def test_errors_name_their_field(lang: str) -> None:
             assert out["field_html"] == expected
             if example.id in NOT_MORTGAGED:  # and once against a sentence typed by hand
                 assert out["field_html"] == NOT_MORTGAGED[example.id][lang]
-            assert out["html"] == present_render.render_error(fmt, result)
+            assert out["html"] == present_render.render_error(fmt, result, kind)
             assert "i18n-missing" not in out["html"], out["html"]
             seen += 1
     assert seen >= 5

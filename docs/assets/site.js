@@ -552,10 +552,17 @@
     var keep = box.querySelector(".site-offline__keep");
     var hadController = !!sw.controller;
     var reloading = false;
+    // The calculators say when they are not kept offline while the pages are, and offer
+    // the footer's control that keeps them (hooks/render_calculator.py: .calc-offline).
+    var notes = document.querySelectorAll(".calc-offline");
     function show(state) {
       document.documentElement.setAttribute("data-offline", state);
       text.textContent = box.getAttribute("data-" + state) || "";
       box.hidden = false;
+      for (var i = 0; i < notes.length; i++) { notes[i].hidden = state !== "ready"; }
+    }
+    for (var n = 0; n < notes.length; n++) {
+      notes[n].querySelector("button").addEventListener("click", function () { keep.click(); });
     }
     function post(groups) {
       return sw.ready.then(function (reg) {

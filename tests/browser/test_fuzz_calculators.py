@@ -105,7 +105,7 @@ def expected_text(lang: str, kind: str, request: Any) -> tuple[str, dict[str, An
     result = calculate(kind, json.loads(json.dumps(request)))
     fmt = cdata.Formatter(lang)
     if "error" in result:
-        return text_of(present_render.render_error(fmt, result)), result
+        return text_of(present_render.render_error(fmt, result, kind)), result
     return text_of(present_render.render_output(fmt, present_views.VIEWS[kind], result, clause_links(lang))), result
 
 

@@ -12,8 +12,9 @@
 // presenter's HTML and the texts the build rendered (shared.ui), both escaped there.
 
 import { Runtime } from "./runtime.mjs";
-import { el, fillBoard, fromHTML, lotRows, readValue, setSelect, writeValue } from "./fields.mjs";
-import { applyLocation, formState } from "./urlstate.mjs";
+import { clearErrors, el, fieldPath, fillBoard, followRent, fromHTML, lotRows, readValue, refreshChoices, setSelect,
+  showFieldError, writeValue } from "./fields.mjs";
+import { applyLocation, canonKey, formState, myDefaults } from "./urlstate.mjs";
 import { setUpInTurn } from "./schedule.mjs";
 
 const BUSY_DELAY_MS = 100;
@@ -35,6 +36,9 @@ class Calculator {
     this.shareEl = section.querySelector(".calc-share-link");
     this.formError = section.querySelector(".calc-form-error");
     this.buildOutput = this.resultEl.firstElementChild;
+    // The build's answers (the worker's presenter) to every edition's start, shown until the runtime runs.
+    this.prerendered = new Map((this.config.prerendered || []).map((p) => [p.key, p]));
+    this.home = (this.config.prerendered || [])[0];
     this.seq = 0;
     this.waiting = false;
     this.shownState = null; // JSON of the request whose result is on screen
@@ -59,6 +63,7 @@ class Calculator {
     this.form.addEventListener("click", (e) => this.onClick(e));
     this.section.querySelector(".calc-reset").addEventListener("click", () => this.reset());
     this.refreshBoard();
+    this.refreshChoices();
     this.refreshVisibility();
     this.refreshLists();
     this.baseline = this.requestJSON();
@@ -158,7 +163,9 @@ class Calculator {
     const sq = this.scopeFields(this.form).find((n) => n.dataset.key === "square");
     if (sq && state.square !== undefined) setSelect(sq, state.square);
     this.rebuildLots(state.buildings);
+    this.refreshChoices();
     this.writeScope(this.form, state);
+    this.follow(null);
     this.refreshVisibility();
     this.refreshLists();
   }
@@ -184,6 +191,7 @@ class Calculator {
     }
     items.forEach((item, i) => {
       this.refreshBoard(item);
+      this.refreshChoices(item);
       this.writeScope(item, wanted[i] && typeof wanted[i] === "object" ? wanted[i] : {});
     });
   }
@@ -198,7 +206,23 @@ class Calculator {
     const field = this.form.querySelector("[data-type=level-map]");
     if (!field) return;
     lotRows(field.querySelector(".calc-levels"), this.board(), parseInt(this.top("square"), 10), levels,
-      this.id, (n) => this.text(`calc.level.${n}`));
+      this.id, (n) => this.text(`calc.level.${n}`), this.levels());
+  }
+
+  // -- values the edition offers, and fields that follow others (fields.mjs)
+
+  levels() {
+    return this.edition().levels || [0, 1, 2, 3, 4, 5];
+  }
+
+  refreshChoices(scope = this.form) {
+    refreshChoices(scope, this.edition(), this.levels(), (k) => this.html(k), (k, i) => this.numbered(k, i));
+  }
+
+  follow(changed) {
+    if (this.kind !== "rent") return;
+    const field = (key) => this.scopeFields(this.form).find((n) => n.dataset.key === key);
+    followRent(field, this.board(), changed);
   }
 
   // Which fields show is looked up, never worked out here (the same lookups as Form.holds
@@ -260,6 +284,7 @@ class Calculator {
     for (const b of item.querySelectorAll("[data-add], [data-remove]")) b.hidden = false;
     list.append(item);
     this.refreshBoard(item);
+    this.refreshChoices(item);
     if (list.dataset.key === "players") {
       const name = item.querySelector("[data-key=name]");
       const n = this.items(list).length;
@@ -308,6 +333,7 @@ class Calculator {
     const key = e.target.dataset ? e.target.dataset.key : undefined;
     if (key === "edition") {
       this.refreshBoard();
+      this.refreshChoices();
       this.rebuildLots();
     } else if (key === "square") {
       this.rebuildLots();
@@ -318,11 +344,12 @@ class Calculator {
         if (box) box.checked = true;
       }
     }
+    if (structural || key === "owned" || key === "group_mortgaged") this.follow(key);
     if (structural) {
       this.refreshVisibility();
       this.refreshLists();
     }
-    this.changed(false);
+    this.changed(false, structural);
   }
 
   reset() {
@@ -330,21 +357,32 @@ class Calculator {
     this.changed(true);
   }
 
-  // The reader's edition and house rules as the starting values, set while the page loads:
-  // the form shows them at once, but Python starts only on a first interaction (a choice
-  // made on another page is none), so until then the result built with the page stays,
-  // marked as the answer to the page's own starting values; once the runtime is ready, the
-  // answer to the form replaces it.
+  // The build's answer for the request the form holds, if it rendered one (else undefined).
+  prerenderedFor(request) {
+    return this.prerendered.get(canonKey(request));
+  }
+
+  // The reader's edition and house rules as the starting values, set while the page loads
+  // (Python starts only on a first interaction): the build's answer for that edition shows
+  // at once; a start the build did not render (house rules) keeps the page's own answer,
+  // marked stale, until the runtime answers the form.
   preset() {
     this.apply(this.config.defaults);
     this.presetPending = true;
-    this.markStale(this.requestJSON() !== this.baseline);
+    const { request } = this.read();
+    const pre = this.prerenderedFor(request);
+    const same = pre || [...this.prerendered.values()].find((p) => p.edition === request.edition);
+    if (same) this.showBuild(same, pre ? JSON.stringify(request) : same.key);
+    if (!pre) this.markStale(true);
   }
 
   // -- calculating and showing
 
-  changed(explicit) {
+  changed(explicit, committed = explicit) {
     this.presetPending = false;
+    // an engine error found for a committed change (a choice, "calculate") takes the
+    // focus to its field; one found while the reader types leaves the focus where it is
+    this.focusError = committed;
     const { request, errors } = this.read();
     const change = ++this.changes;
     this.section.dataset.changes = String(change);
@@ -355,13 +393,13 @@ class Calculator {
       this.settled(change);
       return; // nothing new (a change event after the input events): keep what is shown
     }
-    this.clearErrors();
+    clearErrors(this.form);
     this.clientErrors = errors.length > 0;
     if (errors.length) {
       this.seq++; // a result still on its way is for older inputs: drop it
       this.waiting = false;
       this.section.removeAttribute("aria-busy");
-      for (const [node, html] of errors) this.showFieldError(node, fromHTML(html));
+      for (const [node, html] of errors) showFieldError(this.formError, node, fromHTML(html));
       this.formError.replaceChildren(this.text("calc.input.fix"));
       this.formError.hidden = false;
       this.markStale(true);
@@ -369,11 +407,12 @@ class Calculator {
       return;
     }
     const atBuild = this.resultEl.dataset.source === "build";
-    if (json === this.baseline && (this.runtime.state !== "ready" || (atBuild && !explicit))) {
-      this.writeURL(this.config.query, json); // the build encoded the starting values
+    const pre = this.prerenderedFor(request);
+    if (pre && (this.runtime.state !== "ready" || (atBuild && !explicit))) {
+      this.writeURL(pre.query, json); // the build encoded this start
       this.seq++;
       this.waiting = false;
-      this.showBuild();
+      this.showBuild(pre, json);
       this.settled(change);
       return;
     }
@@ -414,19 +453,22 @@ class Calculator {
     }
   }
 
-  showBuild() {
+  // A prerendered answer (default: the page language's start, in the page) for the request `json`.
+  showBuild(pre = this.home, json = this.baseline) {
     this.section.removeAttribute("aria-busy");
-    this.resultEl.replaceChildren(this.buildOutput);
-    this.markShown(this.baseline);
+    const home = !pre || pre === this.home;
+    this.resultEl.replaceChildren(home ? this.buildOutput : fromHTML(pre.html));
+    this.markShown(json);
     this.resultEl.dataset.source = "build";
-    this.shownState = this.baseline;
+    this.resultEl.dataset.edition = pre ? pre.edition : "";
+    this.shownState = json;
     this.markStale(false);
   }
 
   compute(request, json, change) {
     const seq = ++this.seq;
     if (this.runtime.state === "failed") {
-      this.markStale(json !== this.baseline);
+      this.markStale(json !== this.shownState);
       this.settled(change);
       return;
     }
@@ -453,7 +495,7 @@ class Calculator {
 
   show(msg, json) {
     if (msg.failure === "not-started") {
-      this.markStale(json !== this.baseline);
+      this.markStale(json !== this.shownState);
       return;
     }
     let answer = null;
@@ -471,7 +513,11 @@ class Calculator {
     if (!answer || typeof answer !== "object" || typeof answer.html !== "string") {
       this.resultEl.replaceChildren(fromHTML(`<div class="calc-output calc-output-error"><p class="calc-error-summary">${this.html("calc.failed.internal")}</p></div>`));
     } else {
-      if (typeof answer.field_html === "string") this.showEngineError(answer.field, answer.field_html);
+      if (typeof answer.field_html === "string") {
+        const node = this.showEngineError(answer.field, answer.field_html);
+        const control = node && (node.matches("input, select") ? node : node.querySelector("input, select"));
+        if (control && this.focusError && !node.contains(document.activeElement)) control.focus();
+      }
       this.resultEl.replaceChildren(fromHTML(answer.html));
       if (typeof answer.query === "string") this.writeURL(answer.query, json);
     }
@@ -493,7 +539,7 @@ class Calculator {
         note = null;
       }
       const key = this.resultEl.dataset.source === "none" ? "calc.stale_none"
-        : build || this.shownState === this.baseline ? "calc.stale" : "calc.stale_last";
+        : build || this.prerenderedFor(JSON.parse(this.shownState || "null")) ? "calc.stale" : "calc.stale_last";
       if (!note || note.dataset.key !== key) {
         if (note) note.remove();
         note = el("p", { class: "calc-stale", "data-key": key }, this.text(key));
@@ -507,20 +553,6 @@ class Calculator {
   }
 
   // -- errors next to the fields
-
-  fieldPath(node) {
-    const parts = [node.dataset.key];
-    let cur = node.parentElement ? node.parentElement.closest("[data-item]") : null;
-    let child = node;
-    while (cur && this.form.contains(cur)) {
-      const list = cur.parentElement;
-      parts.unshift(String(this.items(list).indexOf(cur)));
-      parts.unshift(list.dataset.key);
-      child = list;
-      cur = child.parentElement ? child.parentElement.closest("[data-item]") : null;
-    }
-    return parts.join(".");
-  }
 
   // The presenter's message of an engine error next to the field it names (`field`, a
   // request path, or null).
@@ -536,7 +568,7 @@ class Calculator {
     if (field) {
       for (const node of this.form.querySelectorAll("[data-key]")) {
         if (this.isHidden(node)) continue;
-        const path = this.fieldPath(node);
+        const path = fieldPath(this.form, node);
         if (node.dataset.type === "list") {
           if (path === field) isList = true;
           continue;
@@ -549,32 +581,10 @@ class Calculator {
       }
     }
     if (!best && !isList) best = inside;
-    if (best && this.showFieldError(best, message())) return;
+    if (best && showFieldError(this.formError, best, message())) return best;
     this.formError.replaceChildren(message());
     this.formError.hidden = false;
-  }
-
-  showFieldError(node, content) {
-    const holder = node.matches("fieldset") ? node : node.closest(".calc-field");
-    const slot = holder ? holder.querySelector(":scope > .calc-error") : null;
-    if (!slot) {
-      this.formError.replaceChildren(content);
-      this.formError.hidden = false;
-      return true;
-    }
-    slot.replaceChildren(content);
-    slot.hidden = false;
-    const control = node.matches("input, select") ? node : node.querySelector("input, select");
-    if (control) control.setAttribute("aria-invalid", "true");
-    return true;
-  }
-
-  clearErrors() {
-    for (const slot of this.form.querySelectorAll(".calc-error")) {
-      slot.hidden = true;
-      slot.replaceChildren();
-    }
-    for (const c of this.form.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
+    return null;
   }
 
   // The address and share link for the request whose answer is shown: `query` is the
@@ -582,7 +592,7 @@ class Calculator {
   writeURL(query, json) {
     const url = `?${query}#${this.id}`;
     if (this.shareEl) this.shareEl.setAttribute("href", url);
-    if (this.urlTouched || location.search || json !== this.baseline) {
+    if (this.urlTouched || location.search || !this.prerenderedFor(JSON.parse(json))) {
       this.urlTouched = true;
       this.pendingURL = url;
     }
@@ -622,8 +632,11 @@ class Calculator {
     } else if (this.runtime.state === "failed") {
       const waited = this.waiting;
       this.waiting = false;
-      this.markStale(this.requestJSON() !== this.baseline || this.resultEl.dataset.source !== "build");
-      if (this.resultEl.dataset.source !== "build" && this.requestJSON() === this.baseline) this.showBuild();
+      const { request } = this.read();
+      const json = JSON.stringify(request);
+      const pre = this.prerenderedFor(request);
+      this.markStale(!pre || this.resultEl.dataset.source !== "build");
+      if (pre && (this.resultEl.dataset.source !== "build" || json !== this.shownState)) this.showBuild(pre, json);
       if (waited) this.settled(waited.change);
     }
   }
@@ -639,11 +652,7 @@ async function boot() {
   const sections = [...document.querySelectorAll("section.calc[data-calc]")];
   if (!sharedEl || !sections.length) return;
   let shared;
-  try {
-    shared = JSON.parse(sharedEl.textContent);
-  } catch (err) {
-    return;
-  }
+  try { shared = JSON.parse(sharedEl.textContent); } catch (err) { return; }
   const runtime = new Runtime(shared);
   runtime.kinds = sections.map((s) => s.dataset.calc);
   const calcs = [];
@@ -661,13 +670,8 @@ async function boot() {
   const first = sections.find((s) => location.hash === `#${s.id}`) || sections[0];
   await new Promise((done) => setUpInTurn(sections, first, (section) => {
     if (calcs.some((c) => c.section === section)) return;
-    try {
-      const calc = new Calculator(section, shared, runtime);
-      calc.init();
-      calcs.push(calc);
-    } catch (err) {
-      console.warn("calculators: could not start", section.id, err);
-    }
+    try { const calc = new Calculator(section, shared, runtime); calc.init(); calcs.push(calc); }
+    catch (err) { console.warn("calculators: could not start", section.id, err); }
   }, done));
   calcs.sort((a, b) => sections.indexOf(a.section) - sections.indexOf(b.section));
 
@@ -675,21 +679,10 @@ async function boot() {
   // back or forward through the states the page wrote (the same function both times).
   const fromAddress = applyLocation(calcs);
   window.addEventListener("popstate", () => applyLocation(calcs));
-  // "My edition" (docs/assets/my-edition.js, <html data-my-edition>): the calculators start
-  // with it (and reset to it) unless the address holds a calculation; so do the house
-  // rules the reader plays (<html data-my-house>) in a calculator that takes them.
-  const mine = document.documentElement.dataset.myEdition;
-  const house = (document.documentElement.dataset.myHouse || "").split(" ").filter(Boolean);
-  if ((mine || house.length) && !fromAddress) {
+  if (!fromAddress) {
     for (const c of calcs) {
-      const defaults = { ...c.config.defaults };
-      const select = c.form.querySelector("select[data-key=edition]");
-      if (mine && select && [...select.options].some((o) => o.value === mine)) defaults.edition = mine;
-      const boxes = c.form.querySelector("[data-key=house_rules]");
-      if (house.length && boxes && Array.isArray(defaults.house_rules)) {
-        defaults.house_rules = house.filter((r) => boxes.querySelector(`input[value="${r}"]`));
-      }
-      if (JSON.stringify(defaults) === JSON.stringify(c.config.defaults)) continue;
+      const defaults = myDefaults(c.form, c.config.defaults);
+      if (!defaults) continue;
       c.config.defaults = defaults;
       c.preset();
     }

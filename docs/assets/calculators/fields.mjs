@@ -173,8 +173,8 @@ export function fillBoard(scope, board, id) {
 
 // The building-level rows of the mortgage form (into `box`): one per street of the group
 // of square `index`; `levels` the values to show (else what the rows held), `levelText(n)`
-// the level names the build rendered.
-export function lotRows(box, board, index, levels, id, levelText) {
+// the level names the build rendered, `offered` the levels the edition has.
+export function lotRows(box, board, index, levels, id, levelText, offered = [0, 1, 2, 3, 4, 5]) {
   const old = {};
   for (const s of box.querySelectorAll("select[data-lot]")) old[s.dataset.lot] = s.value;
   const sq = board[index];
@@ -182,12 +182,118 @@ export function lotRows(box, board, index, levels, id, levelText) {
   if (sq && sq[2] === "street") {
     for (const lot of board.filter((s) => s[3] === sq[3] && s[2] === "street")) {
       const lid = `${id}-b-${lot[0]}`;
-      const select = el("select", { id: lid, "data-lot": String(lot[0]) },
-        ...[0, 1, 2, 3, 4, 5].map((n) => el("option", { value: String(n) }, levelText(n))));
+      const select = el("select", { id: lid, "data-lot": String(lot[0]), "data-choices": "levels" },
+        ...offered.map((n) => el("option", { value: String(n) }, levelText(n))));
       const given = levels && typeof levels === "object" ? levels[String(lot[0])] : undefined;
       setSelect(select, given !== undefined ? given : (old[String(lot[0])] ?? "0"));
       rows.push(el("div", { class: "calc-level-row" }, el("label", { for: lid }, lot[1]), select));
     }
   }
   box.replaceChildren(...rows);
+}
+
+// ------------------------------------------------------------------ values per edition, following
+// (hooks/calculator_fields.py: level_values, jail_turns and follow() there are the same rules)
+
+// A building level the edition has (`levels`): the value, else the highest one below it.
+export function stepLevel(value, levels) {
+  if (levels.includes(value)) return value;
+  const lower = levels.filter((v) => v <= value);
+  return lower.length ? lower[lower.length - 1] : levels[0];
+}
+
+// Refill every select of `scope` that offers the edition's values (data-choices): building
+// levels by name ("levels", "levels-none": with "no complete group" first), the turns in
+// jail ("turns"); a value the edition lacks steps down. `html(key)` / `numbered(key, i)`:
+// the texts the build rendered.
+export function refreshChoices(scope, ed, levels, html, numbered) {
+  const turns = ed.jail_turns || [1, 2, 3];
+  for (const select of scope.querySelectorAll("select[data-choices]")) {
+    const kind = select.dataset.choices;
+    let items;
+    if (kind === "turns") {
+      items = turns.map((n) => [String(n), numbered("calc.jail.turn_n", n - 1)]);
+    } else {
+      items = levels.map((n) => [String(n), html(`calc.level.${n}`)]);
+      if (kind === "levels-none") items.unshift(["", html("calc.level.none")]);
+    }
+    if ([...select.options].map((o) => o.value).join(",") === items.map(([v]) => v).join(",")) continue;
+    const keep = select.value;
+    select.replaceChildren(...items.map(([v, text]) => el("option", { value: v }, fromHTML(text))));
+    let value = keep;
+    if (keep !== "" && !items.some(([v]) => v === keep)) {
+      const n = parseInt(keep, 10);
+      value = kind === "turns" ? String(Math.min(n, turns[turns.length - 1])) : String(stepLevel(n, levels));
+    }
+    select.value = value;
+  }
+}
+
+// The rent form's counts follow the square's group (`field(key)`: the form's top-level
+// field): the owned count stays within the group (the whole group once the street is
+// built), the mortgaged ones below it; lowering the owned count under the group clears
+// the buildings. A number being typed (`changed`) stays as typed: the engine's message
+// then names it.
+export function followRent(field, board, changed) {
+  const owned = field("owned");
+  const buildings = field("buildings");
+  const mortgaged = field("group_mortgaged");
+  const square = field("square");
+  const sq = square ? board[parseInt(square.value, 10)] : undefined;
+  if (!owned || !sq) return;
+  const size = board.filter((s) => s[3] === sq[3] && s[2] === sq[2]).length;
+  const built = sq[2] === "street" && buildings && parseInt(buildings.value, 10) > 0;
+  owned.max = String(size);
+  const n = parseInt(owned.value, 10);
+  if (changed !== "owned") {
+    if (built) owned.value = String(size);
+    else if (Number.isInteger(n)) owned.value = String(Math.min(Math.max(n, 1), size));
+  } else if (built && Number.isInteger(n) && n < size) {
+    buildings.value = "0";
+  }
+  if (!mortgaged) return;
+  const have = parseInt(owned.value, 10);
+  const hi = Math.max(0, Math.min(Number.isInteger(have) ? have : size, size) - 1);
+  mortgaged.max = String(hi);
+  const m = parseInt(mortgaged.value, 10);
+  if (changed !== "group_mortgaged" && Number.isInteger(m)) mortgaged.value = String(Math.min(Math.max(m, 0), hi));
+}
+
+// ------------------------------------------------------------------ errors next to the fields
+
+// A field's request path in `form` (players.1.properties.0.square).
+export function fieldPath(form, node) {
+  const parts = [node.dataset.key];
+  let cur = node.parentElement ? node.parentElement.closest("[data-item]") : null;
+  while (cur && form.contains(cur)) {
+    const list = cur.parentElement;
+    parts.unshift(String([...list.children].filter((c) => c.matches("[data-item]")).indexOf(cur)));
+    parts.unshift(list.dataset.key);
+    cur = list.parentElement ? list.parentElement.closest("[data-item]") : null;
+  }
+  return parts.join(".");
+}
+
+// A message into the field's own slot (else the form's, `formError`), the control marked.
+export function showFieldError(formError, node, content) {
+  const holder = node.matches("fieldset") ? node : node.closest(".calc-field");
+  const slot = holder ? holder.querySelector(":scope > .calc-error") : null;
+  if (!slot) {
+    formError.replaceChildren(content);
+    formError.hidden = false;
+    return true;
+  }
+  slot.replaceChildren(content);
+  slot.hidden = false;
+  const control = node.matches("input, select") ? node : node.querySelector("input, select");
+  if (control) control.setAttribute("aria-invalid", "true");
+  return true;
+}
+
+export function clearErrors(form) {
+  for (const slot of form.querySelectorAll(".calc-error")) {
+    slot.hidden = true;
+    slot.replaceChildren();
+  }
+  for (const c of form.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
 }

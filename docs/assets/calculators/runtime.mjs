@@ -10,8 +10,8 @@ const RUNTIME_TIMEOUT_MS = 120000;
 
 // The language context the worker's presenter loads (present.api.load_context).
 function contextJSON(shared) {
-  const { lang, messages, fallback, counts, plural, clauses } = shared;
-  return JSON.stringify({ lang, messages, fallback, counts, plural, clauses });
+  const { lang, messages, fallback, counts, plural, clauses, labels, options } = shared;
+  return JSON.stringify({ lang, messages, fallback, counts, plural, clauses, labels, options });
 }
 
 export class Runtime {

@@ -79,3 +79,36 @@ export function applyLocation(calcs) {
   target.changed(true);
   return target;
 }
+
+// A request as the build keyed its prerendered answers (hooks/render_calculator.py
+// request_key): JSON with the keys sorted at every level.
+export function canonKey(value) {
+  const sort = (v) => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v && typeof v === "object") {
+      const out = {};
+      for (const k of Object.keys(v).sort()) out[k] = sort(v[k]);
+      return out;
+    }
+    return v;
+  };
+  return JSON.stringify(sort(value));
+}
+
+// "My edition" (docs/assets/my-edition.js, <html data-my-edition>): a calculator starts
+// with it (and resets to it) unless the address holds a calculation; so do the house rules
+// the reader plays (<html data-my-house>) in a calculator that takes them. The calculator's
+// starting values with those (`form` offers them), or null when nothing changes.
+export function myDefaults(form, start) {
+  const mine = document.documentElement.dataset.myEdition;
+  const house = (document.documentElement.dataset.myHouse || "").split(" ").filter(Boolean);
+  if (!mine && !house.length) return null;
+  const defaults = { ...start };
+  const select = form.querySelector("select[data-key=edition]");
+  if (mine && select && [...select.options].some((o) => o.value === mine)) defaults.edition = mine;
+  const boxes = form.querySelector("[data-key=house_rules]");
+  if (house.length && boxes && Array.isArray(defaults.house_rules)) {
+    defaults.house_rules = house.filter((r) => boxes.querySelector(`input[value="${r}"]`));
+  }
+  return JSON.stringify(defaults) === JSON.stringify(start) ? null : defaults;
+}
