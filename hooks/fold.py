@@ -34,6 +34,7 @@ VOID = frozenset("area base br col embed hr img input link meta source track wbr
 _TOKEN = re.compile(r"<!--.*?-->|<(script|style|textarea)\b.*?</\1\s*>|<(/?)([a-zA-Z][\w-]*)"
                     r"((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S | re.I)
 OPEN = '<details class="site-fold"><summary class="site-fold__head">'
+_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 
 
 def fold_sections(html: str, tag: str) -> str:
@@ -74,7 +75,9 @@ def fold_sections(html: str, tag: str) -> str:
         parent, start, head_end = heads[i]
         later = [s for p, s, _ in heads[i + 1:] if p == parent]
         end = later[0] if later else parent_end[parent]
-        out = (out[:start] + OPEN + out[start:head_end] + "</summary>" + out[head_end:end]
+        # no link inside the summary (a control within a control): the heading's ¶ goes
+        heading = _HEADERLINK.sub("", out[start:head_end])
+        out = (out[:start] + OPEN + heading + "</summary>" + out[head_end:end]
                + "</details>" + out[end:])
     return out
 

@@ -118,6 +118,13 @@
           window.prompt(label, clauseUrl(h2.id));
         });
       });
+      var summary = h2.closest("summary");
+      if (summary) {
+        // a folded section's heading is its summary: no button inside it (a control in a
+        // control), so the button opens the section's text instead
+        summary.insertAdjacentElement("afterend", button);
+        return;
+      }
       var permalink = h2.querySelector(".headerlink");
       h2.insertBefore(button, permalink);
     });
