@@ -114,8 +114,20 @@ def add_policy(html: str) -> str:
     return _HEAD.sub(lambda m: m.group(0) + "\n    " + meta, html, count=1)
 
 
+OFFLINE_PAGES = ("offline/index.html", *(f"{lang}/offline/index.html" for lang in LANG_DIRS))
+"""The page the service worker shows for a page it has not kept, one per language
+(``docs/<lang>/offline.md``): kept with the assets, so every language's is there once any
+page was visited (the reader may ask for a language not yet kept)."""
+
+
 def file_group(path: str) -> str:
-    """The offline group of a site file (``path`` relative to the site root)."""
+    """The offline group of a site file (``path`` relative to the site root).
+
+    >>> file_group("sv/jail/index.html"), file_group("sv/offline/index.html")
+    ('pages-sv', 'assets')
+    """
+    if path in OFFLINE_PAGES:
+        return "assets"
     if path.startswith(RUNTIME_PREFIXES):
         return "runtime"
     if path.startswith("assets/"):

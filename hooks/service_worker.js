@@ -13,7 +13,8 @@
 //   cache had complete, and only then takes over (skipWaiting); on activation it deletes
 //   every other cache. Pages it takes over reload once (site.js, "controllerchange").
 // - Requests are answered from this build's cache first (so offline works and a page and
-//   its assets come from one build), else from the network.
+//   its assets come from one build), else from the network. A page that is in neither
+//   (offline, not kept) is answered with the site's offline page (offlinePage below).
 //
 // Messages from a page: {type: "keep", groups: [...]} copies those groups (the reader's
 // language and the assets after a visit; "runtime" when a calculator first runs or the
@@ -114,9 +115,37 @@ self.addEventListener("fetch", (event) => {
       const slash = await cache.match(`${request.url.split(/[?#]/)[0]}/`);
       if (slash) return slash;
     }
-    return fetch(request);
+    if (request.mode !== "navigate") return fetch(request);
+    try {
+      return await fetch(request);
+    } catch (err) {
+      // No network and a page this browser has not kept: the site's own page saying so,
+      // in the language the reader was reading (else the one asked for), instead of the
+      // browser's "site can't be reached". A redirect, so the page's own links work and
+      // "back" returns to where the reader was; ?from= is the address that was asked for.
+      const page = await offlinePage(cache, [request.referrer, request.url]);
+      if (!page) throw err;
+      return Response.redirect(`${page}?from=${encodeURIComponent(request.url)}`, 302);
+    }
   })());
 });
+
+// The offline page (hooks/offline.py OFFLINE_PAGES, kept with the assets) of the first
+// address's language that the cache holds.
+const LANG_DIRS = ["sv", "da", "nb"];
+async function offlinePage(cache, addresses) {
+  const tried = [];
+  for (const address of addresses) {
+    if (!address || !address.startsWith(scope)) continue;
+    const first = address.slice(scope.length).split("/")[0];
+    tried.push(url(LANG_DIRS.includes(first) ? `${first}/offline/` : "offline/"));
+  }
+  for (const lang of ["", ...LANG_DIRS.map((d) => `${d}/`)]) tried.push(url(`${lang}offline/`));
+  for (const page of tried) {
+    if (await cache.match(page)) return page;
+  }
+  return null;
+}
 
 self.addEventListener("message", (event) => {
   const msg = event.data || {};

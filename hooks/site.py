@@ -13,23 +13,25 @@
 - ``on_env``: template functions ``site_t(key, **params)`` (escaped HTML, a Dutch fallback
   marked) and ``site_attr(key, **params)`` (escaped text for attribute values).
 - ``on_nav``: navigation section titles written as keys (``nav.rules``) are translated.
-- ``on_post_page``: ``<link rel="alternate" hreflang>`` to the page in all four languages.
+- ``on_post_page``: ``<link rel="alternate" hreflang>`` to the page in all four languages,
+  absolute under ``site_url`` (none without one); long pages folded (``hooks.fold``).
 - ``on_post_template``: the root ``404.html`` is the Dutch one (the others go to
   ``/<lang>/404.html``).
 - ``on_post_build``: the combined search index is split into one index per language
   (``/sv/search/search_index.json`` ...), and each page's search looks only in its own
   language (``overrides/main.html`` points the search at the language's folder); the
   entry of each dispute on the disputes page gets the ways players phrase it, in the
-  search field ``asked`` (``hooks/render_disputes.py``; weighted in ``mkdocs.yml``); each
-  language folder gets its own ``sitemap.xml``. The developers' pages are not in
+  search field ``asked`` (``hooks/render_disputes.py``; weighted in ``mkdocs.yml``); the
+  sitemap is written from ``site_url`` (every page, every language, with its alternates),
+  or left out, saying so in the log, when there is none. The developers' pages are not in
   the players' search.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
-from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 import logging
 import os
@@ -39,7 +41,9 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path, relative_url
+from hooks.fold import fold_page
+from hooks.my_edition import DEV_PAGES
+from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path
 from hooks.pages import forget_pages
 from hooks.render_disputes import index_phrasings
 from hooks.i18n import TranslationError, translations, translations_dir
@@ -55,6 +59,8 @@ LUNR_LANG = {"nl": "nl", "sv": "sv", "da": "da", "nb": "no"}
 def on_config(config: Any) -> Any:
     """Check the catalogs (every language build; cheap) and translate the ¶ link title."""
     forget_pages()  # the Markdown sources are read afresh for every build
+    if build_language(config) == SOURCE_LANG:
+        _BUILT.clear()  # the first language of a build: the sitemap starts afresh
     catalogs = translations(refresh=True)  # picks up edited PO files under mkdocs serve
     toc = config.mdx_configs.setdefault("toc", {})
     toc["permalink_title"] = str(catalogs.gettext(build_language(config), "toc.permalink"))
@@ -109,7 +115,29 @@ def on_env(env: Any, config: Any, files: Any) -> Any:
     env.globals["site_t"] = site_t
     env.globals["site_attr"] = site_attr
     env.globals["site_lang"] = lang
+    env.globals["site_lang_prefix"] = "" if lang == SOURCE_LANG else f"{lang}/"
+    env.globals["site_dev_pages"] = dev_pages(Path(config.docs_dir), lang)
     return env
+
+
+def dev_pages(docs_dir: Path, lang: str) -> list[tuple[str, str]]:
+    """(slug, title) of the developers' and translators' pages (``DEV_PAGES``) in one
+    language, the title from the page's own ``# heading``: the footer links to them (they
+    are not in the players' menu; ``mkdocs.yml`` ``not_in_nav``).
+
+    >>> ("api", "De rekenkern (API)") in dev_pages(Path("docs"), "nl")
+    True
+    """
+    docs = docs_dir if (docs_dir / SOURCE_LANG).is_dir() else docs_dir.parent
+    out = []
+    for slug in DEV_PAGES:
+        source = docs / lang / f"{slug}.md"
+        if not source.exists():
+            source = docs / SOURCE_LANG / f"{slug}.md"
+        title = next((line[2:].strip() for line in source.read_text(encoding="utf-8").splitlines()
+                      if line.startswith("# ")), slug) if source.exists() else slug
+        out.append((slug, title))
+    return out
 
 
 def _translate_sections(items: list, lang: str) -> None:
@@ -132,8 +160,8 @@ def on_nav(nav: Any, config: Any, files: Any) -> Any:
 
 DEVELOPER_PAGES: tuple[str, ...] = tuple(f"{slug}/" for slug in DEV_PAGES)
 """Locations (in a language's index) of the developers' pages (the one list,
-:data:`hooks.my_edition.DEV_PAGES`): not in the players' search (they have their own
-navigation section; a player asking about jail must not land there)."""
+:data:`hooks.my_edition.DEV_PAGES`): not in the players' search (the footer links to
+them; a player asking about jail must not land there)."""
 
 
 def players_entry(location: str) -> bool:
@@ -174,28 +202,59 @@ def split_search_index(site_dir: Path) -> dict[str, int]:
 
 _ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 
+NOT_LISTED: frozenset[str] = frozenset({"offline"})
+"""Pages with no address of their own to give search engines: the offline page is what the
+service worker shows in place of a page it has not kept (no hreflang, not in the sitemap)."""
+
+_BUILT: dict[str, set[str]] = {}
+"""slug -> languages built in this run (for the sitemap)."""
+
+
+def absolute_url(site_url: str, lang: str, slug: str, use_directory_urls: bool = True) -> str:
+    """A page's full address under the configured ``site_url``.
+
+    >>> absolute_url("https://x.org/r", "sv", "jail")
+    'https://x.org/r/sv/jail/'
+    """
+    return site_url.rstrip("/") + "/" + page_path(lang, slug, use_directory_urls)
+
 
 def alternate_links(lang: str, slug: str, site_url: str, use_directory_urls: bool = True) -> str:
     """``<link rel="alternate" hreflang>`` for a page in all four languages (itself
-    included) and ``x-default`` (Dutch): absolute with ``site_url``, else relative.
+    included) and ``x-default`` (Dutch), absolute under ``site_url``. Without one there is
+    no address to give (hreflang must be absolute), so there are none.
 
-    >>> alternate_links("sv", "jail", "").splitlines()[0]
-    '<link rel="alternate" hreflang="nl" href="../../jail/">'
     >>> alternate_links("nl", "index", "https://x.org/r/").splitlines()[1]
     '<link rel="alternate" hreflang="sv" href="https://x.org/r/sv/">'
+    >>> alternate_links("sv", "jail", "")
+    ''
     """
-    def href(to: str) -> str:
-        if site_url:
-            return site_url.rstrip("/") + "/" + page_path(to, slug, use_directory_urls)
-        return relative_url(lang, slug, to, slug, None, use_directory_urls)
-
-    links = [f'<link rel="alternate" hreflang="{to}" href="{h(href(to))}">' for to in LANGS]
-    links.append(f'<link rel="alternate" hreflang="x-default" href="{h(href(SOURCE_LANG))}">')
+    if not site_url or slug in NOT_LISTED:
+        return ""
+    links = [f'<link rel="alternate" hreflang="{to}" '
+             f'href="{h(absolute_url(site_url, to, slug, use_directory_urls))}">' for to in LANGS]
+    links.append('<link rel="alternate" hreflang="x-default" '
+                 f'href="{h(absolute_url(site_url, SOURCE_LANG, slug, use_directory_urls))}">')
     return "\n".join(links)
 
 
+_LINK_ITEM = re.compile(r"<li>(\s*<a [^>]*>[^<]*</a>\s*)</li>")
+
+
+def mark_link_items(html: str) -> str:
+    """List items that are nothing but a link get ``class="site-link-item"``: on a phone
+    such a link is a tap target of its own (``site.css`` gives it a finger's height), unlike
+    a link inside a sentence.
+
+    >>> mark_link_items('<li><a href="x/">X</a></li><li><a href="y/">Y</a> and more</li>')
+    '<li class="site-link-item"><a href="x/">X</a></li><li><a href="y/">Y</a> and more</li>'
+    """
+    return _LINK_ITEM.sub(r'<li class="site-link-item">\1</li>', html)
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Our own ``<link rel="alternate" hreflang>`` tags in ``<head>`` (static-i18n's go).
+    """Our own ``<link rel="alternate" hreflang>`` tags in ``<head>`` (static-i18n's go),
+    and long pages folded by section (:mod:`hooks.fold`).
 
     Search engines find every page's three other languages. Material's script would
     fetch ``<that link>/sitemap.xml`` for each (404s) and redirect clicks on links into
@@ -206,9 +265,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     slug = (page.meta or {}).get("site_slug")
     if not slug:
         return output
-    links = alternate_links(build_language(config), slug, config.site_url or "",
-                            bool(config.use_directory_urls))
-    return output.replace("</head>", links + "\n</head>", 1)
+    output = mark_link_items(fold_page(output, slug))  # long pages folded (hooks/fold.py)
+    lang = build_language(config)
+    _BUILT.setdefault(slug, set()).add(lang)
+    links = alternate_links(lang, slug, config.site_url or "", bool(config.use_directory_urls))
+    return output.replace("</head>", links + "\n</head>", 1) if links else output
 
 
 _SOURCE_404: dict[str, str] = {}
@@ -235,36 +296,57 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 
 SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9",
               "x": "http://www.w3.org/1999/xhtml"}
+SITEMAPS = ("sitemap.xml", "sitemap.xml.gz")
 
 
-def language_sitemaps(site_dir: Path) -> list[Path]:
-    """Write ``/<lang>/sitemap.xml`` with that language's pages (from the combined sitemap).
+def sitemap(site_url: str, built: dict[str, set[str]], use_directory_urls: bool = True) -> str:
+    """The sitemap (sitemaps.org protocol 0.9) of every page in every language: one
+    ``<url>`` per page and language, its absolute ``<loc>`` and, as ``xhtml:link``, the
+    same page in each language it exists in plus ``x-default`` (Dutch).
 
-    Material's scripts look for a sitemap next to each language's home page; without one
-    every page load logs three 404s.
+    >>> xml = sitemap("https://x.org/", {"jail": {"nl", "sv"}})
+    >>> xml.count("<url>"), "<loc>https://x.org/sv/jail/</loc>" in xml
+    (2, True)
     """
-    root_map = site_dir / "sitemap.xml"
-    if not root_map.exists():
-        return []
-    tree = ElementTree.parse(root_map)
-    written = []
-    for lang in LANGS:
-        if lang == SOURCE_LANG:
+    entries = []
+    for slug in sorted(built):
+        if slug in NOT_LISTED:
             continue
-        prefix = f"{lang}/"
-        locs = []
-        for url in tree.getroot().iterfind("s:url", SITEMAP_NS):
-            for link in url.iterfind("x:link", SITEMAP_NS):
-                href = link.get("href") or ""
-                if link.get("hreflang") == lang and href.startswith(prefix):
-                    locs.append(href[len(prefix):] or "./")
-        body = "".join(f"<url><loc>{escape(loc)}</loc></url>" for loc in locs)
-        out = site_dir / lang / "sitemap.xml"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="'
-                       f'{SITEMAP_NS["s"]}">{body}</urlset>\n', encoding="utf-8")
-        written.append(out)
-    return written
+        langs = [lang for lang in LANGS if lang in built[slug]]
+        alternates = "".join(
+            f'<xhtml:link rel="alternate" hreflang="{to}" '
+            f'href="{escape(absolute_url(site_url, to, slug, use_directory_urls))}"/>'
+            for to in langs)
+        if SOURCE_LANG in langs:
+            alternates += ('<xhtml:link rel="alternate" hreflang="x-default" href="'
+                           f'{escape(absolute_url(site_url, SOURCE_LANG, slug, use_directory_urls))}"/>')
+        for lang in langs:
+            loc = escape(absolute_url(site_url, lang, slug, use_directory_urls))
+            entries.append(f"<url><loc>{loc}</loc>{alternates}</url>")
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<urlset xmlns="{SITEMAP_NS["s"]}" xmlns:xhtml="{SITEMAP_NS["x"]}">\n'
+            + "\n".join(entries) + "\n</urlset>\n")
+
+
+def write_sitemap(site_dir: Path, site_url: str, built: dict[str, set[str]],
+                  use_directory_urls: bool = True) -> Path | None:
+    """``/sitemap.xml`` (and its gzipped copy) from the configured site address; without
+    one, none (a sitemap needs absolute addresses: ``<loc>./</loc>`` is invalid), and the
+    log says so. Returns the sitemap written, if any."""
+    for name in SITEMAPS:  # the theme's, with relative addresses
+        (site_dir / name).unlink(missing_ok=True)
+    for lang in LANGS:
+        (site_dir / lang / "sitemap.xml").unlink(missing_ok=True)
+    if not site_url:
+        log.info("site_url is not set in mkdocs.yml: no sitemap, hreflang or canonical "
+                 "links (they need the site's absolute address; README, \"Publishing\")")
+        return None
+    xml = sitemap(site_url, built, use_directory_urls)
+    target = site_dir / "sitemap.xml"
+    target.write_text(xml, encoding="utf-8")
+    with gzip.GzipFile(site_dir / "sitemap.xml.gz", "wb", mtime=0) as packed:
+        packed.write(xml.encode("utf-8"))
+    return target
 
 
 @event_priority(-110)  # after static-i18n (-100) has written the combined index
@@ -274,6 +356,7 @@ def on_post_build(config: Any) -> None:
     if plugin is not None and getattr(plugin, "building", False):
         return  # a nested language build; the outer build does this once at the end
     counts = split_search_index(Path(config.site_dir))
-    language_sitemaps(Path(config.site_dir))
+    write_sitemap(Path(config.site_dir), config.site_url or "", _BUILT,
+                  bool(config.use_directory_urls))
     if counts:
         log.debug(f"search index per language: {counts}")

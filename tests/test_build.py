@@ -311,6 +311,93 @@ def test_no_canonical_link_without_site_url(site: Path) -> None:
     assert with_link == []
 
 
+# --- hreflang and the sitemap: absolute, from site_url, or none (issue 23 item 5) --------
+
+ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]*)">')
+SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+LISTED = tuple(sorted(p.stem for p in (DOCS / "nl").glob("*.md") if p.stem != "offline"))
+"""Every page with an address of its own (the 404 and offline pages have none)."""
+
+
+def page_address(lang: str, slug: str) -> str:
+    prefix = "" if lang == "nl" else f"{lang}/"
+    return SITE_URL + prefix + ("" if slug == "index" else f"{slug}/")
+
+
+def test_hreflang_alternates_are_absolute_with_site_url(variant: tuple[BuildResult, str]) -> None:
+    """Built with ``site_url``: every page names itself in all four languages and
+    ``x-default`` (Dutch), each an absolute address under ``site_url`` that exists in the
+    build and is that page; the offline pages name none."""
+    site = variant[0].site_dir
+    wrong = {}
+    for lang in LANGS:
+        for slug in LISTED:
+            links = dict(ALTERNATE.findall(built_file(site, lang, slug).read_text("utf-8")))
+            want = {to: page_address(to, slug) for to in LANGS}
+            want["x-default"] = page_address("nl", slug)
+            if links != want:
+                wrong[(lang, slug)] = links
+            anchors = {to: set(re.findall(r'<h2 class="clause[^"]*"[^>]* id="([^"]+)"',
+                                          built_file(site, to, slug).read_text("utf-8")))
+                       for to in LANGS}
+            assert all(a == anchors["nl"] for a in anchors.values()), (slug, "same clauses")
+        offline = built_file(site, lang, "offline").read_text("utf-8")
+        assert ALTERNATE.findall(offline) == [], lang
+    assert wrong == {}
+
+
+def test_sitemap_follows_the_protocol(variant: tuple[BuildResult, str]) -> None:
+    """``/sitemap.xml`` against the sitemaps.org protocol: the 0.9 namespace as root
+    ``urlset``, one ``<url>`` per page and language (every page, every language, nothing
+    else), each ``<loc>`` absolute under ``site_url``, at most 50,000 entries; its
+    ``xhtml:link`` alternates name the same page in all four languages plus x-default,
+    the same set in every entry of a page (each page lists the others and itself).
+    The gzipped copy says the same."""
+    import gzip
+    from xml.etree import ElementTree
+
+    site = variant[0].site_dir
+    raw = (site / "sitemap.xml").read_bytes()
+    assert raw.startswith(b'<?xml version="1.0" encoding="UTF-8"?>')
+    assert gzip.decompress((site / "sitemap.xml.gz").read_bytes()) == raw
+    root = ElementTree.fromstring(raw)
+    assert root.tag == f"{SM}urlset"
+    urls = root.findall(f"{SM}url")
+    assert 0 < len(urls) <= 50_000 and len(raw) <= 50 * 1024 * 1024
+    assert all(child.tag == f"{SM}url" for child in root)
+    locs = [u.findtext(f"{SM}loc") for u in urls]
+    assert len(locs) == len(set(locs)), "a page listed twice"
+    want = {page_address(lang, slug) for lang in LANGS for slug in LISTED}
+    assert set(locs) == want
+    by_page: dict[str, set[frozenset]] = {}
+    for url, loc in zip(urls, locs):
+        assert urlsplit(loc).scheme == "https" and loc.startswith(SITE_URL), loc
+        alternates = {(a.get("hreflang"), a.get("href")) for a in url.findall(f"{XHTML}link")
+                      if a.get("rel") == "alternate"}
+        assert loc in {href for _, href in alternates}, f"{loc} does not list itself"
+        slug = next(s for s in LISTED if loc in {page_address(lang, s) for lang in LANGS})
+        expected = {(lang, page_address(lang, slug)) for lang in LANGS}
+        expected.add(("x-default", page_address("nl", slug)))
+        assert alternates == expected, loc
+        by_page.setdefault(slug, set()).add(frozenset(alternates))
+    assert all(len(sets) == 1 for sets in by_page.values())
+
+
+def test_no_sitemap_or_hreflang_without_site_url(site: Path) -> None:
+    """Without ``site_url`` there is no absolute address to give: no sitemap (a relative
+    ``<loc>`` is invalid), no hreflang link on any page, and the build's log says why."""
+    from tools.site_build import shared_build
+
+    assert not (site / "sitemap.xml").exists() and not (site / "sitemap.xml.gz").exists()
+    assert not any((site / lang / "sitemap.xml").exists() for lang in LANGS)
+    with_links = [p.relative_to(site).as_posix() for p in pages_of(site)
+                  if ALTERNATE.search(p.read_text(encoding="utf-8"))]
+    assert with_links == []
+    log = shared_build().log
+    assert log == "prebuilt" or "site_url is not set" in log
+
+
 def _info(slug: str = "trading", lang: str = "nl", content_lang: str | None = None) -> PageInfo:
     return PageInfo(lang, content_lang or lang, slug, f"docs/{lang}/{slug}.md", DOCS)
 

@@ -20,8 +20,13 @@
  *   language's pages, the search index and the assets; the Python runtime too once a
  *   calculator has run ("monopoly:calculators-ready") or the reader presses the footer's
  *   button. The footer says when the page is offline-ready (<html data-offline="...">:
- *   saving | ready | ready-calculators | failed). When a new build's worker takes over a
+ *   saving | saving-calculators | ready | ready-calculators | failed: it names what
+ *   is being saved, the pages or the calculators). When a new build's worker takes over a
  *   page it reloads once, so no page shows one build's HTML with another's assets.
+ * - The offline page (the service worker's answer for a page it has not kept, offline)
+ *   names the address asked for and offers the way back.
+ * - Long pages fold by section (hooks/fold.py): a link into a folded section opens it, and
+ *   printing opens them all.
  * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
  */
 (function () {
@@ -114,6 +119,13 @@
           window.prompt(label, clauseUrl(h2.id));
         });
       });
+      var summary = h2.closest("summary");
+      if (summary) {
+        // a folded section's heading is its summary: no button inside it (a control in a
+        // control), so the button opens the section's text instead
+        summary.insertAdjacentElement("afterend", button);
+        return;
+      }
       var permalink = h2.querySelector(".headerlink");
       h2.insertBefore(button, permalink);
     });
@@ -591,12 +603,17 @@
     });
     keep.addEventListener("click", function () {
       keep.hidden = true;
-      show("saving");
+      show("saving-calculators"); // the pages are kept already: what is saved now is the runtime
       post(["assets", pages, "runtime"]);
     });
     window.addEventListener("monopoly:calculators-ready", function () {
       // after the first answers: the runtime is in the browser's cache by now
-      window.setTimeout(function () { post(["assets", pages, "runtime"]); }, 2000);
+      window.setTimeout(function () {
+        if (document.documentElement.getAttribute("data-offline") !== "ready-calculators") {
+          show("saving-calculators");
+        }
+        post(["assets", pages, "runtime"]);
+      }, 2000);
     });
     sw.startMessages();
     // What the reader asked for first: the offline copy waits while the page loads, and
@@ -629,6 +646,60 @@
     });
   }
 
+  // ---- The offline page (docs/<lang>/offline.md), shown by the service worker for a page
+  // it has not kept: the address asked for (?from=, this site only) and the way back.
+  function setupOfflinePage() {
+    var asked = document.querySelector(".site-offline-asked");
+    if (!asked) { return; }
+    var from = new URLSearchParams(location.search).get("from");
+    var address = null;
+    try {
+      address = from && new URL(from, location.href);
+    } catch (e) {
+      address = null;
+    }
+    if (address && address.origin === location.origin) {
+      var code = asked.querySelector(".site-offline-url");
+      var link = document.createElement("a");
+      link.href = address.href;
+      link.textContent = decodeURI(address.pathname + address.search);
+      code.replaceChildren(link);
+      asked.hidden = false;
+    }
+    var back = document.querySelector(".site-back");
+    if (back && history.length > 1) {
+      back.hidden = false;
+      back.addEventListener("click", function () { history.back(); });
+    }
+  }
+
+  // ---- Folded sections of long pages (hooks/fold.py)
+
+  // A link to something inside a folded section opens that section (and any fold around
+  // it), so the anchor lands on what it names; printing prints every section.
+  function setupFolds() {
+    var reveal = function () {
+      var id = decodeURIComponent(location.hash.slice(1));
+      var target = id && document.getElementById(id);
+      for (var el = target; el; el = el.parentElement) {
+        if (el.tagName === "DETAILS" && !el.open) { el.open = true; }
+      }
+      if (target && target.closest("details.site-fold")) { target.scrollIntoView(); }
+    };
+    reveal();
+    window.addEventListener("hashchange", reveal);
+    var closed = [];
+    window.addEventListener("beforeprint", function () {
+      closed = Array.prototype.filter.call(document.querySelectorAll("details.site-fold"),
+        function (d) { return !d.open; });
+      closed.forEach(function (d) { d.open = true; });
+    });
+    window.addEventListener("afterprint", function () {
+      closed.forEach(function (d) { d.open = false; });
+      closed = [];
+    });
+  }
+
   // The light/dark toggle (overrides/partials/palette.html): the reader's switch, saved.
   // Enter on the focused option switches too, as in Material's own toggle.
   function setupPalette() {
@@ -656,6 +727,8 @@
     applyEdition(myEdition());
     applyHouse(myHouse());
     keepPlace();
+    setupFolds();
+    setupOfflinePage();
     try {
       offline();
     } catch (e) {

@@ -1,0 +1,151 @@
+"""The site on a phone (issue 23 item 4), every page of every language at 390 x 844, and
+on a desktop (measurements in ``phone.py``):
+
+- every tap target at least 44 x 44 px (links inside running text aside);
+- the page title (``h1``) first on the screen (its top within 15 %, all of it in the top
+  half; before, the picker and the contents box pushed it a third of the way down);
+- no table wider than its column (at 390 px and at 1280 px);
+- no player page longer than 15 screens before the reader opens something (long pages
+  fold by section, ``hooks/fold.py``), and a link into a folded section opens it.
+
+The numbers per page go to the run's summary (``report``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hooks.fold import FOLDS
+from hooks.my_edition import DEV_PAGES
+from phone import MAX_SCREENS, PHONE, Look, look, phone_context
+
+LANGS = ("nl", "sv", "da", "nb")
+DESKTOP = {"width": 1280, "height": 900}
+TITLE_TOP = 0.15
+"""The title's top edge within this share of the first screen (under the header)."""
+TITLE_WITHIN = 0.5
+"""... and the whole title (it may wrap) within this share."""
+
+
+def page_paths(site: Path, lang: str) -> list[tuple[str, str]]:
+    """(slug, site path) of every page of one language (404 aside: no address of its own)."""
+    root = site if lang == "nl" else site / lang
+    out = []
+    for file in sorted(root.rglob("index.html")):
+        rel = file.parent.relative_to(root).as_posix()
+        if rel.split("/")[0] in ("sv", "da", "nb", "assets", "search"):
+            continue
+        slug = "index" if rel == "." else rel
+        prefix = "" if lang == "nl" else f"{lang}/"
+        out.append((slug, prefix + ("" if rel == "." else rel + "/")))
+    return out
+
+
+@pytest.fixture(scope="module")
+def phone_looks(browser: Any, site_url: str, built_site: Path) -> dict[str, list[tuple[str, Look]]]:
+    """Every page of every language measured once at 390 x 844 (two tabs)."""
+    context = phone_context(browser)
+    page = context.new_page()
+    out: dict[str, list[tuple[str, Look]]] = {}
+    try:
+        for lang in LANGS:
+            out[lang] = [(slug, look(page, site_url, path)) for slug, path in
+                         page_paths(built_site, lang)]
+    finally:
+        context.close()
+    return out
+
+
+def test_every_page_type_is_measured(phone_looks, built_site: Path) -> None:
+    """The walk covers every page, every language, including the folded and the
+    developers' pages (so a page type left out cannot pass by absence)."""
+    for lang in LANGS:
+        slugs = {slug for slug, _ in phone_looks[lang]}
+        assert {"index", "rent", "calculators", "offline", *FOLDS, *DEV_PAGES} <= slugs, lang
+        assert all(seen.targets > 0 for _, seen in phone_looks[lang]), "nothing to tap?"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tap_targets_are_finger_sized(phone_looks, report, lang: str) -> None:
+    small = {slug: seen.small for slug, seen in phone_looks[lang] if seen.small}
+    smallest = min(seen.smallest for _, seen in phone_looks[lang] if seen.smallest is not None)
+    report("phone", f"{lang} smallest tap target (px)", smallest)
+    assert small == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_title_comes_first(phone_looks, lang: str) -> None:
+    late = {slug: (seen.title_top, seen.title_bottom) for slug, seen in phone_looks[lang]
+            if seen.title_top is None or seen.title_top > TITLE_TOP * PHONE["height"]
+            or seen.title_bottom > TITLE_WITHIN * PHONE["height"]}
+    assert late == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_table_wider_than_its_column_on_a_phone(phone_looks, lang: str) -> None:
+    wide = {slug: seen.wide for slug, seen in phone_looks[lang] if seen.wide}
+    assert wide == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_player_page_over_fifteen_screens(phone_looks, report, lang: str) -> None:
+    screens = {slug: round(seen.screens, 1) for slug, seen in phone_looks[lang]}
+    for slug in ("examples", "rulings", "disputes", "side-by-side", "sheet", "rent"):
+        report("phone", f"{lang} {slug} screens at 390 px", screens[slug])
+    long = {slug: n for slug, n in screens.items() if n > MAX_SCREENS and slug not in DEV_PAGES}
+    assert long == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_table_wider_than_its_column_on_a_desktop(browser, site_url: str, built_site: Path,
+                                                     lang: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    try:
+        page = context.new_page()
+        wide = {}
+        for slug, path in page_paths(built_site, lang):
+            seen = look(page, site_url, path)
+            if seen.wide:
+                wide[slug] = seen.wide
+        assert wide == {}
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_link_into_a_folded_section_opens_it(browser, site_url: str, lang: str) -> None:
+    """Folded sections (hooks/fold.py): closed at first, opened by a link to something
+    inside them, and by a tap on their heading."""
+    prefix = "" if lang == "nl" else f"{lang}/"
+    context = phone_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(site_url + prefix + "rulings/")
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        folds = page.locator("details.site-fold")
+        assert folds.count() >= 10
+        assert page.eval_on_selector_all("details.site-fold", "ds => ds.filter(d => d.open).length") == 0
+        first = folds.first
+        first.locator(":scope > summary").click(position={"x": 8, "y": 12})  # the heading
+        assert first.evaluate("d => d.open")
+        page.goto(site_url + prefix + "disputes/#go-twice")  # a question inside a topic
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        assert page.is_visible("#go-twice")
+        assert page.eval_on_selector_all("details.site-fold", "ds => ds.filter(d => d.open)"
+                                         ".length") == 1
+        page.goto(site_url + prefix + "rent/")
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        link = page.locator("a[href*='rulings/#ruling-']:visible").first
+        href = link.get_attribute("href")
+        link.click()
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        anchor = href.split("#", 1)[1]
+        section = page.locator(f"details.site-fold:has(#{anchor})")
+        assert section.evaluate("d => d.open"), href
+        text = section.locator(":scope > p").first
+        assert text.is_visible() and text.inner_text().strip()
+    finally:
+        context.close()
