@@ -554,152 +554,6 @@
     });
   }
 
-  function offline() {
-    var box = document.querySelector(".site-offline");
-    var sw = navigator.serviceWorker;
-    if (!box || !sw || !window.__md_scope || !window.isSecureContext) { return; }
-    var lang = document.documentElement.getAttribute("lang") || "nl";
-    var pages = "pages-" + lang;
-    var text = box.querySelector(".site-offline__text");
-    var keep = box.querySelector(".site-offline__keep");
-    var hadController = !!sw.controller;
-    var reloading = false;
-    // The calculators say when they are not kept offline while the pages are, and offer
-    // the footer's control that keeps them (hooks/render_calculator.py: .calc-offline).
-    var notes = document.querySelectorAll(".calc-offline");
-    function show(state) {
-      document.documentElement.setAttribute("data-offline", state);
-      text.textContent = box.getAttribute("data-" + state) || "";
-      box.hidden = false;
-      for (var i = 0; i < notes.length; i++) { notes[i].hidden = state !== "ready"; }
-    }
-    for (var n = 0; n < notes.length; n++) {
-      notes[n].querySelector("button").addEventListener("click", function () { keep.click(); });
-    }
-    function post(groups) {
-      return sw.ready.then(function (reg) {
-        if (reg.active) { reg.active.postMessage({ type: "keep", groups: groups }); }
-      });
-    }
-    sw.addEventListener("controllerchange", function () {
-      // A new build's worker took over this page: reload it from that build, once.
-      if (hadController && !reloading) {
-        reloading = true;
-        location.reload();
-      }
-      hadController = true;
-    });
-    sw.addEventListener("message", function (event) {
-      var msg = event.data || {};
-      if (msg.type !== "kept") { return; }
-      var done = msg.complete || [];
-      if (done.indexOf(pages) < 0 || done.indexOf("assets") < 0) {
-        show("failed");
-        return;
-      }
-      var calculators = done.indexOf("runtime") >= 0;
-      show(calculators ? "ready-calculators" : "ready");
-      keep.hidden = calculators;
-    });
-    keep.addEventListener("click", function () {
-      keep.hidden = true;
-      show("saving-calculators"); // the pages are kept already: what is saved now is the runtime
-      post(["assets", pages, "runtime"]);
-    });
-    window.addEventListener("monopoly:calculators-ready", function () {
-      // after the first answers: the runtime is in the browser's cache by now
-      window.setTimeout(function () {
-        if (document.documentElement.getAttribute("data-offline") !== "ready-calculators") {
-          show("saving-calculators");
-        }
-        post(["assets", pages, "runtime"]);
-      }, 2000);
-    });
-    sw.startMessages();
-    // What the reader asked for first: the offline copy waits while the page loads, and
-    // while a calculator's runtime is loading (then it follows its "ready").
-    function whenQuiet(run) {
-      var later = function () {
-        var rt = window.__monopolyRuntime;
-        if (rt && rt.worker && !window.__monopolyCalculatorsReady) {
-          window.addEventListener("monopoly:calculators-ready", run, { once: true });
-        } else {
-          run();
-        }
-      };
-      var idle = window.requestIdleCallback || function (f) { return window.setTimeout(f, 1); };
-      var start = function () { window.setTimeout(function () { idle(later, { timeout: 3000 }); }, 1000); };
-      if (document.readyState === "complete") { start(); } else { window.addEventListener("load", start, { once: true }); }
-    }
-    window.addEventListener("monopoly:calculators-ready", function () {
-      window.__monopolyCalculatorsReady = true;
-    });
-    sw.register(new URL("sw.js", window.__md_scope).href, { updateViaCache: "none" }).then(function () {
-      whenQuiet(function () {
-        if (document.documentElement.getAttribute("data-offline") !== "ready-calculators") {
-          show("saving");
-        }
-        post(["assets", pages]);
-      });
-    }).catch(function () {
-      box.hidden = true; // no service worker here (blocked, or not allowed): online only
-    });
-  }
-
-  // ---- The offline page (docs/<lang>/offline.md), shown by the service worker for a page
-  // it has not kept: the address asked for (?from=, this site only) and the way back.
-  function setupOfflinePage() {
-    var asked = document.querySelector(".site-offline-asked");
-    if (!asked) { return; }
-    var from = new URLSearchParams(location.search).get("from");
-    var address = null;
-    try {
-      address = from && new URL(from, location.href);
-    } catch (e) {
-      address = null;
-    }
-    if (address && address.origin === location.origin) {
-      var code = asked.querySelector(".site-offline-url");
-      var link = document.createElement("a");
-      link.href = address.href;
-      link.textContent = decodeURI(address.pathname + address.search);
-      code.replaceChildren(link);
-      asked.hidden = false;
-    }
-    var back = document.querySelector(".site-back");
-    if (back && history.length > 1) {
-      back.hidden = false;
-      back.addEventListener("click", function () { history.back(); });
-    }
-  }
-
-  // ---- Folded sections of long pages (hooks/fold.py)
-
-  // A link to something inside a folded section opens that section (and any fold around
-  // it), so the anchor lands on what it names; printing prints every section.
-  function setupFolds() {
-    var reveal = function () {
-      var id = decodeURIComponent(location.hash.slice(1));
-      var target = id && document.getElementById(id);
-      for (var el = target; el; el = el.parentElement) {
-        if (el.tagName === "DETAILS" && !el.open) { el.open = true; }
-      }
-      if (target && target.closest("details.site-fold")) { target.scrollIntoView(); }
-    };
-    reveal();
-    window.addEventListener("hashchange", reveal);
-    var closed = [];
-    window.addEventListener("beforeprint", function () {
-      closed = Array.prototype.filter.call(document.querySelectorAll("details.site-fold"),
-        function (d) { return !d.open; });
-      closed.forEach(function (d) { d.open = true; });
-    });
-    window.addEventListener("afterprint", function () {
-      closed.forEach(function (d) { d.open = false; });
-      closed = [];
-    });
-  }
-
   // The light/dark toggle (overrides/partials/palette.html): the reader's switch, saved.
   // Enter on the focused option switches too, as in Material's own toggle.
   function setupPalette() {
@@ -727,12 +581,16 @@
     applyEdition(myEdition());
     applyHouse(myHouse());
     keepPlace();
-    setupFolds();
-    setupOfflinePage();
-    try {
-      offline();
-    } catch (e) {
-      // offline reading is extra: the page works without it
+    // site-offline.js (loaded right after this file): folds, the offline page and status
+    var parts = window.__siteOffline;
+    if (parts) {
+      parts.setupFolds();
+      parts.setupOfflinePage();
+      try {
+        parts.offline();
+      } catch (e) {
+        // offline reading is extra: the page works without it
+      }
     }
     document.documentElement.setAttribute("data-site-ready", "1");
   }
