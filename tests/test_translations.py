@@ -33,10 +33,17 @@ def copy(tmp_path: Path) -> Path:
     return target
 
 
+def _entry_head(key: str) -> str:
+    """A regex for the start of ``key``'s entry up to its ``msgstr``, in either form:
+    bilingual (``msgctxt`` key, ``msgid`` Dutch) or key-based (``msgid`` key)."""
+    return (rf'(?:msgctxt "{re.escape(key)}"\nmsgid "(?:[^"\\]|\\.)*"|msgid "{re.escape(key)}")'
+            r'\n')
+
+
 def set_msgstr(po: Path, key: str, text: str) -> None:
     """Replace the (single-line) msgstr of ``key`` in a PO file."""
     source = po.read_text(encoding="utf-8")
-    pattern = re.compile(rf'(msgid "{re.escape(key)}"\nmsgstr )"(?:[^"\\]|\\.)*"')
+    pattern = re.compile(rf'({_entry_head(key)}msgstr )"(?:[^"\\]|\\.)*"')
     assert pattern.search(source), f"{key} not in {po}"
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     po.write_text(pattern.sub(lambda m: f'{m.group(1)}"{escaped}"', source), encoding="utf-8")
@@ -44,9 +51,18 @@ def set_msgstr(po: Path, key: str, text: str) -> None:
 
 def drop_entry(po: Path, key: str) -> None:
     source = po.read_text(encoding="utf-8")
-    new = re.sub(rf'(?m)^msgid "{re.escape(key)}"\nmsgstr "(?:[^"\\]|\\.)*"\n', "", source)
+    new = re.sub(rf'(?m)^(?:#.*\n)*{_entry_head(key)}msgstr "(?:[^"\\]|\\.)*"\n', "", source)
     assert new != source
     po.write_text(new, encoding="utf-8")
+
+
+def line_of(po: Path, key: str) -> int:
+    """The line of ``key``'s ``msgid`` in a PO file (what an error about the entry names)."""
+    lines = po.read_text(encoding="utf-8").split("\n")
+    for n, line in enumerate(lines, start=1):
+        if line == f'msgid "{key}"' or line == f'msgctxt "{key}"':
+            return n + (line.startswith("msgctxt"))
+    raise AssertionError(f"{key} not in {po}")
 
 
 def errors_of(root: Path) -> list[str]:
@@ -118,7 +134,8 @@ def test_parse_error_names_file_and_line(copy: Path) -> None:
 
 def test_placeholder_differing_from_dutch_is_an_error(copy: Path) -> None:
     set_msgstr(copy / "da" / "site.po", "clause.copy_link", "Kopiér linket til regel {nummer}")
-    assert errors_of(copy) == ["translations/da/site.po: clause.copy_link: placeholders "
+    line = line_of(copy / "da" / "site.po", "clause.copy_link")
+    assert errors_of(copy) == [f"translations/da/site.po:{line}: clause.copy_link: placeholders "
                                "['nummer'] differ from the Dutch ['number']"]
 
 
@@ -140,16 +157,20 @@ def test_incomplete_plural_forms_are_an_error(copy: Path) -> None:
         po = copy / lang / "site.po"
         po.write_text(po.read_text(encoding="utf-8") + "\n" + head + body, encoding="utf-8")
     errs = errors_of(copy)
-    assert "translations/sv/site.po: test.houses: incomplete plural forms: 1 of 2 filled" in errs
-    assert any(e.startswith("translations/da/site.po: test.houses: placeholders") for e in errs)
-    assert "translations/nb/site.po: test.houses: plural in one language and not in the other" \
+    sv, da, nb = (line_of(copy / lang / "site.po", "test.houses") for lang in ("sv", "da", "nb"))
+    assert f"translations/sv/site.po:{sv}: test.houses: incomplete plural forms: 1 of 2 filled" \
         in errs
+    assert any(e.startswith(f"translations/da/site.po:{da}: test.houses: placeholders")
+               for e in errs)
+    assert f"translations/nb/site.po:{nb}: test.houses: plural in one language and not in " \
+        "the other" in errs
 
 
 def test_markup_in_a_message_is_an_error(copy: Path) -> None:
     set_msgstr(copy / "sv" / "site.po", "site.unofficial", f"Inofficiell {XSS}")
     errs = errors_of(copy)
-    assert errs == ["translations/sv/site.po: site.unofficial: contains markup ('<img'); "
+    line = line_of(copy / "sv" / "site.po", "site.unofficial")
+    assert errs == [f"translations/sv/site.po:{line}: site.unofficial: contains markup ('<img'); "
                     "messages are plain text, always shown escaped"]
 
 
@@ -157,7 +178,8 @@ def test_duplicate_key_is_an_error(copy: Path) -> None:
     po = copy / "nl" / "site.po"
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "nav.rules"\nmsgstr "Regels"\n',
                   encoding="utf-8")
-    assert any("translations/nl/site.po: nav.rules: defined twice" in e for e in errors_of(copy))
+    assert any(e.startswith("translations/nl/site.po:") and ": nav.rules: defined twice" in e
+               for e in errors_of(copy))
 
 
 def test_missing_key_is_a_warning_and_falls_back_visibly(copy: Path) -> None:
@@ -194,7 +216,8 @@ def test_the_build_refuses_a_catalog_with_markup(copy: Path, tmp_path: Path) -> 
     set_msgstr(copy / "sv" / "site.po", "site.unofficial", XSS)
     result = build(tmp_path / "site", translations_dir=copy)
     assert not result.ok
-    assert "translations/sv/site.po: site.unofficial: contains markup" in result.log
+    line = line_of(copy / "sv" / "site.po", "site.unofficial")
+    assert f"translations/sv/site.po:{line}: site.unofficial: contains markup" in result.log
 
 
 # --- the status command ---------------------------------------------------------------
