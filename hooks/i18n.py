@@ -448,11 +448,12 @@ class Translations:
                     where = entry.file if entry else default_file.get(
                         Path(src.file).name,
                         _display(self.root / lang / Path(src.file).name, self.root))
-                    state = ("missing" if entry is None else "outdated (its Dutch text changed; "
-                             "run ./dev catalogs)" if entry.outdated
+                    state = ("missing" if entry is None else "outdated" if entry.outdated
                              else "fuzzy" if entry.fuzzy else "missing")
-                    problems.append(Problem(where, key,
-                                            f"{state} in {lang} (the Dutch text is shown instead)",
+                    why = ("; its Dutch text changed since it was translated, ./dev catalogs "
+                           "marks it fuzzy" if state == "outdated" else "")
+                    problems.append(Problem(where, key, f"{state} in {lang} (the Dutch text is "
+                                                        f"shown instead{why})",
                                             "warning", entry.line if entry else None))
                     continue
                 problems.extend(self._check_entry(entry, src, cat))
