@@ -358,6 +358,7 @@ class Translations:
         self.root = Path(root) if root is not None else translations_dir()
         self.langs = langs
         self._catalogs: dict[str, Catalog] = {}
+        self._broken: dict[str, frozenset[str]] = {}
 
     def catalog(self, lang: str) -> Catalog:
         """The merged catalog of one language (syntax problems kept in ``.problems``); a
@@ -372,14 +373,35 @@ class Translations:
     def _entry(self, lang: str, key: str) -> tuple[Entry | None, str | None]:
         for candidate in (lang, SOURCE_LANG):
             entry = self.catalog(candidate).entries.get(key)
-            if entry is not None and entry.usable:
+            if entry is not None and entry.usable and key not in self.broken(candidate):
                 return entry, candidate
         return None, None
+
+    def broken(self, lang: str) -> frozenset[str]:
+        """The keys of ``lang`` whose text cannot be filled: a malformed placeholder, or one
+        the Dutch message does not have (its parameters would lack it). A build that goes on
+        despite the errors (``MONOPOLY_I18N_LAX=1``, ``./dev serve``) shows their Dutch."""
+        if lang not in self._broken:
+            source = self.catalog(SOURCE_LANG)
+            out = set()
+            for key, entry in self.catalog(lang).entries.items():
+                src = source.entries.get(key)
+                try:
+                    mine = frozenset().union(*(placeholders(f) for f in entry.forms))
+                    allowed = mine if lang == SOURCE_LANG or src is None else \
+                        frozenset().union(*(placeholders(f) for f in src.forms))
+                except ValueError:
+                    out.add(key)
+                    continue
+                if not mine <= allowed:
+                    out.add(key)
+            self._broken[lang] = frozenset(out)
+        return self._broken[lang]
 
     def has(self, lang: str, key: str) -> bool:
         """True when ``key`` has a usable text in ``lang`` itself (no fallback)."""
         entry = self.catalog(lang).entries.get(key)
-        return entry is not None and entry.usable
+        return entry is not None and entry.usable and key not in self.broken(lang)
 
     def keys(self, prefix: str = "") -> tuple[str, ...]:
         """The source-language keys starting with ``prefix``, in file order."""
