@@ -19,6 +19,7 @@ from hooks.common import Context
 from hooks.directives import renderers
 from hooks.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
 from tools.site_build import ROOT, build
+from hooks.pages import read_page
 from tools.translation_status import report, status
 
 TRANSLATIONS = translations_dir()
@@ -243,9 +244,52 @@ def test_status_reports_missing_and_outdated(tmp_path: Path, copy: Path) -> None
     assert "about" not in clean.missing_pages and not clean.missing_keys
 
 
+def _git(repo: Path, *args: str, when: int | None = None) -> None:
+    import subprocess
+
+    env = {**os.environ, **({"GIT_AUTHOR_DATE": f"@{when} +0000",
+                             "GIT_COMMITTER_DATE": f"@{when} +0000"} if when else {})}
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t.t",
+                    *args], check=True, capture_output=True, env=env)
+
+
+def test_status_lists_the_clauses_whose_dutch_text_changed_since_their_translation(
+        tmp_path: Path, copy: Path) -> None:
+    """Per clause, not per page: in a git history where the Dutch changes one clause of
+    jail.md after the Swedish was written, and the Swedish then updates another one."""
+    repo = tmp_path / "repo"
+    docs = repo / "docs"
+    for lang in ("nl", "sv"):
+        (docs / lang).mkdir(parents=True)
+        shutil.copy(ROOT / "docs" / lang / "jail.md", docs / lang / "jail.md")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "both", when=1_700_000_000)
+    first, second, third = list(read_page(docs, "nl", "jail").sections)[:3]
+
+    def edit(lang: str, clause: str, words: str) -> None:
+        page = docs / lang / "jail.md"
+        text = page.read_text(encoding="utf-8")
+        heading = re.search(rf"(?m)^## .*\{{#{clause}\}}.*$", text)
+        page.write_text(text[:heading.end()] + f"\n\n{words}" + text[heading.end():],
+                        encoding="utf-8")
+
+    edit("nl", first, "Een nieuwe zin.")
+    edit("nl", second, "Nog een nieuwe zin.")
+    _git(repo, "commit", "-qam", "nl", when=1_700_001_000)
+    edit("sv", second, "En ny mening.")  # the translator caught up with the second clause
+    _git(repo, "commit", "-qam", "sv", when=1_700_002_000)
+    s = status("sv", docs, copy)
+    assert [(o.clause, o.page) for o in s.outdated_clauses] == [(first, "jail")]
+    assert first in report([s]) and "outdated clauses" in report([s])
+    edit("nl", third, "Nog niet vastgelegd.")  # an uncommitted Dutch edit counts too
+    assert [o.clause for o in status("sv", docs, copy).outdated_clauses] == [first, third]
+
+
 # --- the examples in the docstrings of tools/ and hooks/ ---------------------------------
 
 @pytest.mark.parametrize("module", ["hooks.i18n", "tools.translation_status", "hooks.termbase", "hooks.pages",
+                                    "tools.clause_history",
                                     "hooks.common", "hooks.clauses", "hooks.directives",
                                     "hooks.render_glossary"])
 def test_docstring_examples(module: str) -> None:
