@@ -368,9 +368,10 @@ def test_a_broken_locale_fails_the_build_naming_file_key_and_problem(tmp_path: P
     edit_po(da_plural, plural, ["{n} hus", ""])  # one plural form missing
     nb_perf = po_file(root, "nb", "perf.caption")
     text = nb_perf.read_text(encoding="utf-8")
-    nb_perf.write_text(text.replace('msgid "perf.caption"\n',
-                                    'msgid "perf.caption"\nmsgstr "ikke avsluttet\n', 1),
-                           encoding="utf-8")  # PO syntax: an unterminated string (the
+    head = next(f'{kw} "perf.caption"\n' for kw in ("msgctxt", "msgid")
+                if f'\n{kw} "perf.caption"\n' in text)  # bilingual or key-based
+    nb_perf.write_text(text.replace(head, head + 'msgstr "ikke avsluttet\n', 1),
+                       encoding="utf-8")  # PO syntax: an unterminated string (the
     # rest of that language is not checked then: each problem goes to its own file)
 
     result = build_with(root, tmp_path / "site")
