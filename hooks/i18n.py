@@ -1,9 +1,14 @@
 """Loading and checking the gettext catalogs in ``translations/<lang>/*.po``.
 
-The catalogs are monolingual and key-based: ``msgid`` is a stable key
-(``param.free_parking.pot``), ``msgstr`` the text in that language. Dutch
-(``nl``) is the source language; ``sv``, ``da`` and ``nb`` translate it. All
-domains (files) of a language share one key space.
+The Dutch catalogs (``nl``, the source language) are key-based: ``msgid`` is a
+stable key (``param.free_parking.pot``), ``msgstr`` the Dutch text. The other
+languages' catalogs are bilingual, generated from the Dutch ones by
+``python -m tools.catalogs`` (``./dev catalogs``): ``msgctxt`` is the key, ``msgid``
+the Dutch text it translates, ``msgstr`` the translation. An entry still in the
+key-based form (key as ``msgid``, no ``msgctxt``) is read too, until the command
+migrates it. A translation whose recorded Dutch text is not the current one counts
+as outdated, like a fuzzy one: the Dutch is shown, marked. All domains (files) of a
+language share one key space.
 
 A message is always *text*: callers insert it escaped (``Message.html()``),
 never as HTML, and the checks reject markup in a catalog outright.
@@ -27,7 +32,7 @@ from __future__ import annotations
 import os
 import re
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from pathlib import Path
 from types import MappingProxyType
@@ -81,9 +86,12 @@ class Problem:
     key: str | None
     problem: str
     severity: Severity = "error"
+    line: int | None = None
+    """The entry's line in ``file`` (its ``msgid``), where one is known."""
 
     def __str__(self) -> str:
-        where = f"{self.file}: {self.key}" if self.key else self.file
+        shown = f"{self.file}:{self.line}" if self.line else self.file
+        where = f"{shown}: {self.key}" if self.key else shown
         return f"{where}: {self.problem}"
 
 
@@ -109,6 +117,10 @@ class Entry:
     count: str | None = None
     """For a plural message: the placeholder holding the number that picks the form, from
     the source catalog's extracted comment ``#. count: <name>`` (else ``n`` or ``count``)."""
+    source: tuple[str, ...] | None = None
+    """In a bilingual entry: the Dutch text it translates (``msgid``, and ``msgid_plural``)."""
+    outdated: bool = False
+    """The Dutch text changed since this translation (``source`` is not the current one)."""
 
     @property
     def usable(self) -> bool:
@@ -223,6 +235,7 @@ def _lex_po(shown: str, text: str) -> tuple[list[Problem], list[tuple[str, int]]
     problems: list[Problem] = []
     msgids: list[tuple[str, int]] = []
     current: list[str] | None = None
+    context: list[str] | None = None  # the msgctxt (the key of a bilingual entry) being read
     start = 0
     for n, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
@@ -236,14 +249,19 @@ def _lex_po(shown: str, text: str) -> tuple[list[Problem], list[tuple[str, int]]
             current = None
             continue
         kw = m.group("kw")
-        if kw == "msgid":
-            current = [m.group("str")[1:-1]]
+        if kw == "msgctxt":
+            context, current = [m.group("str")[1:-1]], None
+        elif kw == "msgid":
+            current = None if context is not None else [m.group("str")[1:-1]]
             start = n
-            msgids.append(("", n))
+            msgids.append(("".join(context) if context is not None else "", n))
+            context = None
+        elif kw is None and context is not None:
+            context.append(m.group("str")[1:-1])
         elif kw is None and current is not None:
             current.append(m.group("str")[1:-1])
         elif kw is not None:
-            current = None
+            current = context = None
         if current is not None and msgids:
             msgids[-1] = ("".join(current), start)
     return problems, msgids
@@ -263,7 +281,8 @@ def _load_file(lang: str, path: Path, shown: str
         if not key:
             continue
         if key in seen:
-            problems.append(Problem(shown, key, f"defined twice (lines {seen[key]} and {line})"))
+            problems.append(Problem(shown, key, f"defined twice (lines {seen[key]} and {line})",
+                                    line=line))
         seen[key] = line
     if problems:
         return [], problems, None
@@ -276,12 +295,14 @@ def _load_file(lang: str, path: Path, shown: str
     for msg in catalog:
         if not msg.id:
             continue
-        key = msg.id[0] if isinstance(msg.id, (tuple, list)) else msg.id
+        ids = tuple(msg.id) if isinstance(msg.id, (tuple, list)) else (msg.id,)
+        # bilingual: the key is the context and msgid the Dutch text; key-based: msgid is the key
+        key, source = (msg.context, ids) if msg.context else (ids[0], None)
         forms = tuple(msg.string) if isinstance(msg.string, (tuple, list)) else (msg.string,)
         count = next((m.group(1) for c in msg.auto_comments
                       if (m := _COUNT_COMMENT.match(c))), None)
         entries.append(Entry(key, tuple(f or "" for f in forms), msg.pluralizable, shown,
-                             msg.lineno or 0, msg.fuzzy, count))
+                             msg.lineno or 0, msg.fuzzy, count, source))
     return entries, [], catalog
 
 
@@ -314,6 +335,22 @@ def _load_catalog(lang: str, folder: Path, root: Path) -> Catalog:
                    tuple(problems), plural)
 
 
+def _dutch_source(src: Entry) -> tuple[str, ...]:
+    """What a bilingual entry's ``msgid`` (and ``msgid_plural``) hold for a Dutch entry."""
+    return src.forms[:2] if src.plural else src.forms[:1]
+
+
+def _mark_outdated(cat: Catalog, source: Catalog) -> Catalog:
+    """``cat`` with every translation of a since-changed Dutch text marked outdated (its
+    text is then not used: the reader sees the current Dutch, marked as a fallback)."""
+    entries = dict(cat.entries)
+    for key, entry in cat.entries.items():
+        src = source.entries.get(key)
+        if entry.source is not None and src is not None and entry.source != _dutch_source(src):
+            entries[key] = replace(entry, fuzzy=True, outdated=True)
+    return replace(cat, entries=MappingProxyType(entries))
+
+
 class Translations:
     """The catalogs of every language under one folder (loaded lazily, then cached)."""
 
@@ -321,24 +358,50 @@ class Translations:
         self.root = Path(root) if root is not None else translations_dir()
         self.langs = langs
         self._catalogs: dict[str, Catalog] = {}
+        self._broken: dict[str, frozenset[str]] = {}
 
     def catalog(self, lang: str) -> Catalog:
-        """The merged catalog of one language (syntax problems kept in ``.problems``)."""
+        """The merged catalog of one language (syntax problems kept in ``.problems``); a
+        bilingual entry whose Dutch text is not the current one is marked ``outdated``."""
         if lang not in self._catalogs:
-            self._catalogs[lang] = _load_catalog(lang, self.root / lang, self.root)
+            cat = _load_catalog(lang, self.root / lang, self.root)
+            if lang != SOURCE_LANG:
+                cat = _mark_outdated(cat, self.catalog(SOURCE_LANG))
+            self._catalogs[lang] = cat
         return self._catalogs[lang]
 
     def _entry(self, lang: str, key: str) -> tuple[Entry | None, str | None]:
         for candidate in (lang, SOURCE_LANG):
             entry = self.catalog(candidate).entries.get(key)
-            if entry is not None and entry.usable:
+            if entry is not None and entry.usable and key not in self.broken(candidate):
                 return entry, candidate
         return None, None
+
+    def broken(self, lang: str) -> frozenset[str]:
+        """The keys of ``lang`` whose text cannot be filled: a malformed placeholder, or one
+        the Dutch message does not have (its parameters would lack it). A build that goes on
+        despite the errors (``MONOPOLY_I18N_LAX=1``, ``./dev serve``) shows their Dutch."""
+        if lang not in self._broken:
+            source = self.catalog(SOURCE_LANG)
+            out = set()
+            for key, entry in self.catalog(lang).entries.items():
+                src = source.entries.get(key)
+                try:
+                    mine = frozenset().union(*(placeholders(f) for f in entry.forms))
+                    allowed = mine if lang == SOURCE_LANG or src is None else \
+                        frozenset().union(*(placeholders(f) for f in src.forms))
+                except ValueError:
+                    out.add(key)
+                    continue
+                if not mine <= allowed:
+                    out.add(key)
+            self._broken[lang] = frozenset(out)
+        return self._broken[lang]
 
     def has(self, lang: str, key: str) -> bool:
         """True when ``key`` has a usable text in ``lang`` itself (no fallback)."""
         entry = self.catalog(lang).entries.get(key)
-        return entry is not None and entry.usable
+        return entry is not None and entry.usable and key not in self.broken(lang)
 
     def keys(self, prefix: str = "") -> tuple[str, ...]:
         """The source-language keys starting with ``prefix``, in file order."""
@@ -401,21 +464,26 @@ class Translations:
                     if entry is not None and entry.plural and any(entry.forms) and not entry.fuzzy:
                         problems.append(Problem(
                             entry.file, key, f"incomplete plural forms: "
-                            f"{sum(1 for f in entry.forms if f)} of {cat.nplurals} filled"))
+                            f"{sum(1 for f in entry.forms if f)} of {cat.nplurals} filled",
+                            line=entry.line or None))
                         continue
                     where = entry.file if entry else default_file.get(
                         Path(src.file).name,
                         _display(self.root / lang / Path(src.file).name, self.root))
-                    state = "fuzzy" if entry is not None and entry.fuzzy else "missing"
-                    problems.append(Problem(where, key,
-                                            f"{state} in {lang} (the Dutch text is shown instead)",
-                                            "warning"))
+                    state = ("missing" if entry is None else "outdated" if entry.outdated
+                             else "fuzzy" if entry.fuzzy else "missing")
+                    why = ("; its Dutch text changed since it was translated, ./dev catalogs "
+                           "marks it fuzzy" if state == "outdated" else "")
+                    problems.append(Problem(where, key, f"{state} in {lang} (the Dutch text is "
+                                                        f"shown instead{why})",
+                                            "warning", entry.line if entry else None))
                     continue
                 problems.extend(self._check_entry(entry, src, cat))
             for key, entry in cat.entries.items():
                 if key not in source.entries:
                     problems.append(Problem(entry.file, key,
-                                            "not in the Dutch source catalogs (unused)", "warning"))
+                                            "not in the Dutch source catalogs (unused)", "warning",
+                                            entry.line or None))
         return tuple(problems)
 
     def _check_entry(self, entry: Entry, src: Entry | None, cat: Catalog) -> list[Problem]:
@@ -423,7 +491,7 @@ class Translations:
         out: list[Problem] = []
 
         def bad(problem: str) -> None:
-            out.append(Problem(entry.file, entry.key, problem))
+            out.append(Problem(entry.file, entry.key, problem, line=entry.line or None))
 
         if not _KEY.match(entry.key):
             bad("keys are lower-case words joined by dots, e.g. 'param.free_parking'")

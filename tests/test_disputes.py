@@ -213,7 +213,8 @@ def test_planted_markup_in_the_catalog_is_shown_as_text(tmp_path: Path, monkeypa
     text = po.read_text(encoding="utf-8")
     for key, value in (("dispute.lend-money.q", f"*Låna* [x](javascript:y) {XSS}"),
                        ("dispute.lend-money.no", XSS), ("dispute.lend-money.asked", f"a | {XSS}")):
-        text = re.sub(rf'(msgid "{re.escape(key)}"\nmsgstr )"[^"\n]*"', rf'\1"{value}"', text)
+        text = re.sub(rf'((?:msgctxt "{re.escape(key)}"\nmsgid "[^"\n]*"|msgid "{re.escape(key)}")'
+                      rf'\nmsgstr )"[^"\n]*"', rf'\1"{value}"', text)
     po.write_text(text, encoding="utf-8")
     monkeypatch.setenv("MONOPOLY_TRANSLATIONS_DIR", str(copy))
     out = render(Context("sv", PAGE, "x", 1, None, "disputes", ("money",), DOCS))

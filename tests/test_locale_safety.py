@@ -64,7 +64,7 @@ def edit_po(path: Path, key: str, forms: list[str] | None) -> None:
     """Replace the text of ``key`` in a PO file (one form, or one per plural form), or
     delete the entry (``forms=None``)."""
     lines = path.read_text(encoding="utf-8").split("\n")
-    start = lines.index(f"msgid {_po_quote(key)}")
+    start = _key_line(lines, key)
     end = start
     while end < len(lines) and lines[end].strip():
         end += 1
@@ -84,9 +84,18 @@ def edit_po(path: Path, key: str, forms: list[str] | None) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
+def _key_line(lines: list[str], key: str) -> int:
+    """Where ``key``'s entry starts: ``msgctxt`` (bilingual catalogs) or ``msgid`` (key-based)."""
+    for kw in ("msgctxt", "msgid"):
+        if f"{kw} {_po_quote(key)}" in lines:
+            return lines.index(f"{kw} {_po_quote(key)}")
+    raise ValueError(key)
+
+
 def po_file(root: Path, lang: str, key: str) -> Path:
     for path in sorted((root / lang).glob("*.po")):
-        if f"msgid {_po_quote(key)}" in path.read_text(encoding="utf-8").split("\n"):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        if f"msgid {_po_quote(key)}" in lines or f"msgctxt {_po_quote(key)}" in lines:
             return path
     raise AssertionError(f"{key} not found in {root / lang}")
 
@@ -359,9 +368,10 @@ def test_a_broken_locale_fails_the_build_naming_file_key_and_problem(tmp_path: P
     edit_po(da_plural, plural, ["{n} hus", ""])  # one plural form missing
     nb_perf = po_file(root, "nb", "perf.caption")
     text = nb_perf.read_text(encoding="utf-8")
-    nb_perf.write_text(text.replace('msgid "perf.caption"\n',
-                                    'msgid "perf.caption"\nmsgstr "ikke avsluttet\n', 1),
-                           encoding="utf-8")  # PO syntax: an unterminated string (the
+    head = next(f'{kw} "perf.caption"\n' for kw in ("msgctxt", "msgid")
+                if f'\n{kw} "perf.caption"\n' in text)  # bilingual or key-based
+    nb_perf.write_text(text.replace(head, head + 'msgstr "ikke avsluttet\n', 1),
+                       encoding="utf-8")  # PO syntax: an unterminated string (the
     # rest of that language is not checked then: each problem goes to its own file)
 
     result = build_with(root, tmp_path / "site")

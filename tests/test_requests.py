@@ -256,7 +256,8 @@ def _po_error_keys(lang: str) -> set[str]:
     only the keys the Dutch catalog has)."""
     keys: set[str] = set()
     for po in (ROOT / "translations" / lang).glob("*.po"):
-        keys |= set(re.findall(r'^msgid "(error\.[^"]+)"', po.read_text(encoding="utf-8"), re.M))
+        keys |= set(re.findall(r'^(?:msgctxt|msgid) "(error\.[^"]+)"', po.read_text(encoding="utf-8"),
+                               re.M))
     return keys
 
 

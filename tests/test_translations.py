@@ -19,6 +19,7 @@ from hooks.common import Context
 from hooks.directives import renderers
 from hooks.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
 from tools.site_build import ROOT, build
+from hooks.pages import read_page
 from tools.translation_status import report, status
 
 TRANSLATIONS = translations_dir()
@@ -33,10 +34,17 @@ def copy(tmp_path: Path) -> Path:
     return target
 
 
+def _entry_head(key: str) -> str:
+    """A regex for the start of ``key``'s entry up to its ``msgstr``, in either form:
+    bilingual (``msgctxt`` key, ``msgid`` Dutch) or key-based (``msgid`` key)."""
+    return (rf'(?:msgctxt "{re.escape(key)}"\nmsgid "(?:[^"\\]|\\.)*"|msgid "{re.escape(key)}")'
+            r'\n')
+
+
 def set_msgstr(po: Path, key: str, text: str) -> None:
     """Replace the (single-line) msgstr of ``key`` in a PO file."""
     source = po.read_text(encoding="utf-8")
-    pattern = re.compile(rf'(msgid "{re.escape(key)}"\nmsgstr )"(?:[^"\\]|\\.)*"')
+    pattern = re.compile(rf'({_entry_head(key)}msgstr )"(?:[^"\\]|\\.)*"')
     assert pattern.search(source), f"{key} not in {po}"
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     po.write_text(pattern.sub(lambda m: f'{m.group(1)}"{escaped}"', source), encoding="utf-8")
@@ -44,9 +52,18 @@ def set_msgstr(po: Path, key: str, text: str) -> None:
 
 def drop_entry(po: Path, key: str) -> None:
     source = po.read_text(encoding="utf-8")
-    new = re.sub(rf'(?m)^msgid "{re.escape(key)}"\nmsgstr "(?:[^"\\]|\\.)*"\n', "", source)
+    new = re.sub(rf'(?m)^(?:#.*\n)*{_entry_head(key)}msgstr "(?:[^"\\]|\\.)*"\n', "", source)
     assert new != source
     po.write_text(new, encoding="utf-8")
+
+
+def line_of(po: Path, key: str) -> int:
+    """The line of ``key``'s ``msgid`` in a PO file (what an error about the entry names)."""
+    lines = po.read_text(encoding="utf-8").split("\n")
+    for n, line in enumerate(lines, start=1):
+        if line == f'msgid "{key}"' or line == f'msgctxt "{key}"':
+            return n + (line.startswith("msgctxt"))
+    raise AssertionError(f"{key} not in {po}")
 
 
 def errors_of(root: Path) -> list[str]:
@@ -118,7 +135,8 @@ def test_parse_error_names_file_and_line(copy: Path) -> None:
 
 def test_placeholder_differing_from_dutch_is_an_error(copy: Path) -> None:
     set_msgstr(copy / "da" / "site.po", "clause.copy_link", "Kopiér linket til regel {nummer}")
-    assert errors_of(copy) == ["translations/da/site.po: clause.copy_link: placeholders "
+    line = line_of(copy / "da" / "site.po", "clause.copy_link")
+    assert errors_of(copy) == [f"translations/da/site.po:{line}: clause.copy_link: placeholders "
                                "['nummer'] differ from the Dutch ['number']"]
 
 
@@ -140,16 +158,20 @@ def test_incomplete_plural_forms_are_an_error(copy: Path) -> None:
         po = copy / lang / "site.po"
         po.write_text(po.read_text(encoding="utf-8") + "\n" + head + body, encoding="utf-8")
     errs = errors_of(copy)
-    assert "translations/sv/site.po: test.houses: incomplete plural forms: 1 of 2 filled" in errs
-    assert any(e.startswith("translations/da/site.po: test.houses: placeholders") for e in errs)
-    assert "translations/nb/site.po: test.houses: plural in one language and not in the other" \
+    sv, da, nb = (line_of(copy / lang / "site.po", "test.houses") for lang in ("sv", "da", "nb"))
+    assert f"translations/sv/site.po:{sv}: test.houses: incomplete plural forms: 1 of 2 filled" \
         in errs
+    assert any(e.startswith(f"translations/da/site.po:{da}: test.houses: placeholders")
+               for e in errs)
+    assert f"translations/nb/site.po:{nb}: test.houses: plural in one language and not in " \
+        "the other" in errs
 
 
 def test_markup_in_a_message_is_an_error(copy: Path) -> None:
     set_msgstr(copy / "sv" / "site.po", "site.unofficial", f"Inofficiell {XSS}")
     errs = errors_of(copy)
-    assert errs == ["translations/sv/site.po: site.unofficial: contains markup ('<img'); "
+    line = line_of(copy / "sv" / "site.po", "site.unofficial")
+    assert errs == [f"translations/sv/site.po:{line}: site.unofficial: contains markup ('<img'); "
                     "messages are plain text, always shown escaped"]
 
 
@@ -157,7 +179,8 @@ def test_duplicate_key_is_an_error(copy: Path) -> None:
     po = copy / "nl" / "site.po"
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "nav.rules"\nmsgstr "Regels"\n',
                   encoding="utf-8")
-    assert any("translations/nl/site.po: nav.rules: defined twice" in e for e in errors_of(copy))
+    assert any(e.startswith("translations/nl/site.po:") and ": nav.rules: defined twice" in e
+               for e in errors_of(copy))
 
 
 def test_missing_key_is_a_warning_and_falls_back_visibly(copy: Path) -> None:
@@ -194,7 +217,8 @@ def test_the_build_refuses_a_catalog_with_markup(copy: Path, tmp_path: Path) -> 
     set_msgstr(copy / "sv" / "site.po", "site.unofficial", XSS)
     result = build(tmp_path / "site", translations_dir=copy)
     assert not result.ok
-    assert "translations/sv/site.po: site.unofficial: contains markup" in result.log
+    line = line_of(copy / "sv" / "site.po", "site.unofficial")
+    assert f"translations/sv/site.po:{line}: site.unofficial: contains markup" in result.log
 
 
 # --- the status command ---------------------------------------------------------------
@@ -220,9 +244,52 @@ def test_status_reports_missing_and_outdated(tmp_path: Path, copy: Path) -> None
     assert "about" not in clean.missing_pages and not clean.missing_keys
 
 
+def _git(repo: Path, *args: str, when: int | None = None) -> None:
+    import subprocess
+
+    env = {**os.environ, **({"GIT_AUTHOR_DATE": f"@{when} +0000",
+                             "GIT_COMMITTER_DATE": f"@{when} +0000"} if when else {})}
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t.t",
+                    *args], check=True, capture_output=True, env=env)
+
+
+def test_status_lists_the_clauses_whose_dutch_text_changed_since_their_translation(
+        tmp_path: Path, copy: Path) -> None:
+    """Per clause, not per page: in a git history where the Dutch changes one clause of
+    jail.md after the Swedish was written, and the Swedish then updates another one."""
+    repo = tmp_path / "repo"
+    docs = repo / "docs"
+    for lang in ("nl", "sv"):
+        (docs / lang).mkdir(parents=True)
+        shutil.copy(ROOT / "docs" / lang / "jail.md", docs / lang / "jail.md")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "both", when=1_700_000_000)
+    first, second, third = list(read_page(docs, "nl", "jail").sections)[:3]
+
+    def edit(lang: str, clause: str, words: str) -> None:
+        page = docs / lang / "jail.md"
+        text = page.read_text(encoding="utf-8")
+        heading = re.search(rf"(?m)^## .*\{{#{clause}\}}.*$", text)
+        page.write_text(text[:heading.end()] + f"\n\n{words}" + text[heading.end():],
+                        encoding="utf-8")
+
+    edit("nl", first, "Een nieuwe zin.")
+    edit("nl", second, "Nog een nieuwe zin.")
+    _git(repo, "commit", "-qam", "nl", when=1_700_001_000)
+    edit("sv", second, "En ny mening.")  # the translator caught up with the second clause
+    _git(repo, "commit", "-qam", "sv", when=1_700_002_000)
+    s = status("sv", docs, copy)
+    assert [(o.clause, o.page) for o in s.outdated_clauses] == [(first, "jail")]
+    assert first in report([s]) and "outdated clauses" in report([s])
+    edit("nl", third, "Nog niet vastgelegd.")  # an uncommitted Dutch edit counts too
+    assert [o.clause for o in status("sv", docs, copy).outdated_clauses] == [first, third]
+
+
 # --- the examples in the docstrings of tools/ and hooks/ ---------------------------------
 
 @pytest.mark.parametrize("module", ["hooks.i18n", "tools.translation_status", "hooks.termbase", "hooks.pages",
+                                    "tools.clause_history",
                                     "hooks.common", "hooks.clauses", "hooks.directives",
                                     "hooks.render_glossary"])
 def test_docstring_examples(module: str) -> None:

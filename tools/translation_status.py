@@ -8,8 +8,11 @@ For every language it lists
 - pages that are *outdated*: the Dutch page changed after the translation did. The time
   of a change is the last git commit of the file, or the file's modification time when
   the file has uncommitted changes or there is no git history;
-- message keys of ``translations/nl/*.po`` that the language's catalogs lack (or mark
-  fuzzy), by file;
+- clauses that are *outdated*: the Dutch text of the clause changed after the clause's
+  translation did (``tools.clause_history``: each clause's last change in the file's git
+  history; uncommitted edits at the file's modification time);
+- message keys of ``translations/nl/*.po`` that the language's catalogs lack, mark fuzzy,
+  or translate from an older Dutch text (outdated), by file;
 - termbase violations (``hooks.termbase``): a forbidden variant of a term in the
   language's pages, catalogs or example texts, with file, line and the term to use; and
   the termbase concepts that lack a term or definition in the language.
@@ -34,6 +37,7 @@ from engine.clauses import CLAUSES, PAGES
 from hooks.pages import read_page
 from hooks.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir
 from hooks.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase
+from tools.clause_history import clause_times
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,6 +46,16 @@ ROOT = Path(__file__).resolve().parents[1]
 class Outdated:
     """A translated page older than its Dutch source."""
 
+    page: str
+    source_time: float
+    translation_time: float
+
+
+@dataclass(frozen=True)
+class OutdatedClause:
+    """A translated clause whose Dutch text changed after the translation of it did."""
+
+    clause: str
     page: str
     source_time: float
     translation_time: float
@@ -59,12 +73,13 @@ class LangStatus:
     catalog_errors: tuple[str, ...] = ()  # broken PO entries (these also stop the build)
     term_violations: tuple[str, ...] = ()  # forbidden variants (a strict build fails)
     terms_missing: tuple[str, ...] = ()  # termbase concepts without a term/definition
+    outdated_clauses: tuple[OutdatedClause, ...] = ()
 
     @property
     def done(self) -> bool:
         return not (self.missing_pages or self.missing_clauses or self.outdated
                     or self.missing_keys or self.catalog_errors or self.term_violations
-                    or self.terms_missing)
+                    or self.terms_missing or self.outdated_clauses)
 
 
 @lru_cache(maxsize=None)
@@ -111,6 +126,7 @@ def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangS
                             if (docs / lang / f"{c.page}.md").exists()
                             and cid not in read_page(docs, lang, c.page).sections)
     outdated = []
+    clauses_outdated: list[OutdatedClause] = []
     if lang != SOURCE_LANG:
         for slug in slugs:
             src, dst = docs / SOURCE_LANG / f"{slug}.md", docs / lang / f"{slug}.md"
@@ -118,6 +134,7 @@ def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangS
                 t_src, t_dst = changed_at(src), changed_at(dst)
                 if t_src > t_dst:
                     outdated.append(Outdated(slug, t_src, t_dst))
+                clauses_outdated += _outdated_clauses(slug, src, dst)
     keys: list[tuple[str, str]] = []
     errors: list[str] = []
     root = translations_dir or _tdir()
@@ -127,7 +144,7 @@ def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangS
                 continue
             if problem.severity == "error":
                 errors.append(str(problem))
-            elif problem.key and problem.problem.startswith(("missing", "fuzzy")):
+            elif problem.key and problem.problem.startswith(("missing", "fuzzy", "outdated")):
                 keys.append((Path(problem.file).name, problem.key))
     violations: list[str] = []
     terms_missing: list[str] = []
@@ -139,7 +156,17 @@ def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangS
         except TermbaseError as exc:
             errors.append(str(exc))
     return LangStatus(lang, missing_pages, missing_clauses, tuple(outdated), tuple(keys),
-                      tuple(errors), tuple(violations), tuple(terms_missing))
+                      tuple(errors), tuple(violations), tuple(terms_missing),
+                      tuple(clauses_outdated))
+
+
+def _outdated_clauses(slug: str, src: Path, dst: Path) -> list[OutdatedClause]:
+    """The clauses of a page whose Dutch text changed after their translation did."""
+    if not any(c.page == slug for c in CLAUSES.values()):
+        return []
+    dutch, mine = clause_times(src), clause_times(dst)
+    return [OutdatedClause(cid, slug, dutch[cid], mine[cid]) for cid in dutch
+            if cid in mine and cid in CLAUSES and dutch[cid] > mine[cid]]
 
 
 def _when(t: float) -> str:
@@ -148,10 +175,11 @@ def _when(t: float) -> str:
 
 def report(statuses: list[LangStatus]) -> str:
     """A readable table and a to-do list per language."""
-    head = ("language", "pages missing", "clauses missing", "outdated pages", "keys missing",
-            "termbase violations")
+    head = ("language", "pages missing", "clauses missing", "outdated pages",
+            "outdated clauses", "keys missing", "termbase violations")
     rows = [head] + [(s.lang, str(len(s.missing_pages)), str(len(s.missing_clauses)),
-                      str(len(s.outdated)), str(len(s.missing_keys)),
+                      str(len(s.outdated)), str(len(s.outdated_clauses)),
+                      str(len(s.missing_keys)),
                       str(len(s.term_violations))) for s in statuses]
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["Translation status (Dutch, nl, is the source language)", ""]
@@ -174,11 +202,17 @@ def report(statuses: list[LangStatus]) -> str:
             lines.append("  outdated (the Dutch page changed later):")
             lines += [f"    {o.page}.md  nl {_when(o.source_time)}, {s.lang} "
                       f"{_when(o.translation_time)}" for o in s.outdated]
+        if s.outdated_clauses:
+            lines.append("  outdated clauses (their Dutch text changed after the translation):")
+            lines += [f"    {CLAUSES[o.clause].number:>5}  {o.clause}  ({o.page}.md)  nl "
+                      f"{_when(o.source_time)}, {s.lang} {_when(o.translation_time)}"
+                      for o in s.outdated_clauses]
         if s.missing_keys:
             by_file: dict[str, list[str]] = {}
             for file, key in s.missing_keys:
                 by_file.setdefault(file, []).append(key)
-            lines.append("  message keys missing:")
+            lines.append("  message keys missing, fuzzy or outdated (./dev catalogs marks a "
+                         "changed Dutch text fuzzy):")
             for file, keys in by_file.items():
                 lines.append(f"    {file} ({len(keys)}): " + ", ".join(keys))
         if s.term_violations:

@@ -1,0 +1,112 @@
+"""Adding a language: a planted fifth language (Finnish, ``fi``: the language the Nordic
+leaflet's text lacks) in a temporary copy of the project builds, with every text it does not
+have yet shown in Dutch and marked. The test makes exactly the changes the translators'
+guide lists under "adding a language" (``docs/*/translate.md``), so the guide stays true.
+
+The copy holds two pages per language, so the build takes seconds rather than minutes."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from hooks.i18n import LANGS
+from tools.site_build import ROOT
+
+NEW = "fi"
+PAGES = ("index.md", "about.md")
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{path}: {old!r} is not there once"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def add_language(tree: Path) -> None:
+    """The guide's step 1: the language's entries in the tables of languages."""
+    _replace(tree / "hooks" / "i18n.py", 'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")',
+             f'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb", "{NEW}")')
+    common = tree / "hooks" / "common.py"
+    _replace(common, '"nb": "Norsk bokmål"}', f'"nb": "Norsk bokmål", "{NEW}": "Suomi"}}')
+    _replace(common, '"nb": "NB"}', f'"nb": "NB", "{NEW}": "FI"}}')
+    _replace(common, '"nb": "nordic-2005"}', f'"nb": "nordic-2005", "{NEW}": "nordic-2005"}}')
+    _replace(tree / "hooks" / "site.py", '"nb": "no"}', f'"nb": "no", "{NEW}": "{NEW}"}}')
+    _replace(tree / "hooks" / "offline.py", 'LANG_DIRS = ("sv", "da", "nb")',
+             f'LANG_DIRS = ("sv", "da", "nb", "{NEW}")')
+    _replace(tree / "hooks" / "my_edition.py", 'in ("nl", "sv", "da", "nb")',
+             f'in ("nl", "sv", "da", "nb", "{NEW}")')
+    _replace(tree / "hooks" / "render_glossary.py", '"nb": "æøå", "nl": ""}',
+             f'"nb": "æøå", "nl": "", "{NEW}": "åäö"}}')
+    config = yaml.safe_load((tree / "mkdocs.yml").read_text(encoding="utf-8"))
+    plugins = config["plugins"]
+    search = next(p["search"] for p in plugins if isinstance(p, dict) and "search" in p)
+    search["lang"] = [*search["lang"], NEW]
+    i18n = next(p["i18n"] for p in plugins if isinstance(p, dict) and "i18n" in p)
+    i18n["languages"].append({"locale": NEW, "name": "Suomi", "build": True,
+                              "site_name": "Monopolyn säännöt"})
+    (tree / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
+                                     encoding="utf-8")
+    number_table = tree / "tools" / "number_table.py"
+    _replace(number_table, 'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")',
+             f'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb", "{NEW}")')
+
+
+def run(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(tree)}  # the copy's packages, not the checkout's
+    for name in ("MONOPOLY_TRANSLATIONS_DIR", "MONOPOLY_I18N_LAX"):
+        env.pop(name, None)
+    return subprocess.run([sys.executable, *args], cwd=tree, env=env, capture_output=True,
+                          text=True, timeout=1800)
+
+
+def test_a_planted_fifth_language_builds_with_visible_fallbacks(tmp_path: Path) -> None:
+    tree = tmp_path / "project"
+    for folder in ("engine", "present", "hooks", "tools", "overrides", "examples",
+                   "translations"):
+        shutil.copytree(ROOT / folder, tree / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("mkdocs.yml", "package.json", "package-lock.json"):
+        shutil.copy(ROOT / name, tree / name)
+    for shared in ("node_modules", ".cache"):  # the pinned npm packages, the precompiled stdlib
+        if (ROOT / shared).exists():
+            (tree / shared).symlink_to(ROOT / shared)
+    for lang in LANGS:
+        (tree / "docs" / lang).mkdir(parents=True)
+        for name in PAGES:
+            shutil.copy(ROOT / "docs" / lang / name, tree / "docs" / lang / name)
+    shutil.copytree(ROOT / "docs" / "assets", tree / "docs" / "assets")
+    # step 1: the tables; step 2: the files (a copy of the Dutch pages, empty catalogs)
+    add_language(tree)
+    made = run(tree, "-m", "tools.number_table")
+    assert made.returncode == 0, made.stderr
+    assert f"'{NEW}'" in (tree / "present" / "number_data.py").read_text(encoding="utf-8")
+    shutil.copytree(tree / "docs" / "nl", tree / "docs" / NEW)
+    added = run(tree, "-m", "tools.catalogs", "--add", NEW)
+    assert added.returncode == 0, added.stdout + added.stderr
+    assert sorted(p.name for p in (tree / "translations" / NEW).glob("*.po")) == \
+        sorted(p.name for p in (tree / "translations" / "nl").glob("*.po"))
+    # build (not strict: the two-page copy links to pages it does not have)
+    config = yaml.safe_load((tree / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(tree / "docs")
+    config["site_dir"] = str(tmp_path / "site")
+    (tree / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
+                                     encoding="utf-8")
+    built = run(tree, "-m", "mkdocs", "build", "-f", str(tree / "mkdocs.yml"))
+    assert built.returncode == 0, built.stderr[-4000:]
+    assert not [ln for ln in built.stderr.splitlines() if ln.startswith("ERROR")]
+    page = (tmp_path / "site" / NEW / "about" / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{NEW}"' in page
+    # not translated yet: the Dutch text, marked, e.g. the navigation's section titles
+    fallbacks = re.findall(r'<span class="i18n-fallback" lang="nl">([^<]+)</span>', page)
+    assert fallbacks, "no marked Dutch fallback on the new language's page"
+    assert 'hreflang="fi"' in page and "Suomi" in page  # in the language switcher and links
+    sv = (tmp_path / "site" / "sv" / "about" / "index.html").read_text(encoding="utf-8")
+    assert 'hreflang="fi"' in sv  # the other languages link to it too
+    assert f'"pages-{NEW}"' in (tmp_path / "site" / "sw.js").read_text(encoding="utf-8")

@@ -1,0 +1,78 @@
+"""Translation QA over every catalog: translate-toolkit's pofilter checks against the Dutch
+(each finding fixed or reviewed in ``translations/qa-reviewed.toml``) and GNU
+``msgfmt --check-format`` (``tools/translation_qa.py``)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hooks.i18n import LANGS, Translations, translations_dir
+from tools.translation_qa import REVIEWED_FILE, findings, msgfmt, reviewed
+
+TRANSLATIONS = translations_dir()
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    target = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, target)
+    return target
+
+
+def set_translation(po: Path, key: str, text: str) -> int:
+    """Replace the one-form translation of ``key``; return the line of its msgstr."""
+    lines = po.read_text(encoding="utf-8").split("\n")
+    at = lines.index(f'msgctxt "{key}"') + 2
+    assert lines[at].startswith("msgstr "), key
+    lines[at] = 'msgstr "' + text.replace('"', '\\"') + '"'
+    po.write_text("\n".join(lines), encoding="utf-8")
+    return at + 1
+
+
+def test_every_pofilter_finding_is_fixed_or_reviewed() -> None:
+    review = reviewed()
+    found = findings(skip=review.skip)
+    new = [str(f) for f in found if f.id not in review.kept]
+    assert new == [], f"fix these or list them in translations/{REVIEWED_FILE} with a reason"
+    gone = sorted(set(review.kept) - {f.id for f in found})
+    assert gone == [], f"no longer found: remove them from translations/{REVIEWED_FILE}"
+    assert {f.lang for f in found} == set(LANGS) - {"nl"}  # every language was checked
+
+
+def test_every_skipped_check_and_kept_group_has_a_reason() -> None:
+    review = reviewed()
+    assert review.skip and all(len(why) > 40 for why in review.skip.values())
+    assert all(len(why) > 40 for why in review.kept.values())
+
+
+def test_pofilter_finds_planted_faults_and_ignores_placeholders(copy: Path) -> None:
+    po = copy / "sv" / "site.po"
+    dutch = str(Translations(copy).gettext("nl", "nav.tools"))
+    dutch_copied = set_translation(po, "nav.tools", dutch)
+    set_translation(po, "site.unofficial", "Inte officiell officiell webbplats.")
+    found = {(f.check, f.key): f for f in findings(copy)}
+    unchanged = found[("unchanged", "nav.tools")]
+    assert (unchanged.file, unchanged.line) == ("translations/sv/site.po", dutch_copied - 1)
+    assert ("doublewords", "site.unofficial") in found
+    # a placeholder is not a word: '{n}' moved within the sentence is no finding
+    assert not [f for f in findings() if f.check in ("numbers", "puncspacing")
+                and f.key == "clause.copy_link"]
+
+
+def test_msgfmt_check_format_passes_on_every_catalog() -> None:
+    assert shutil.which("msgfmt"), "msgfmt is missing: ./dev test installs Debian's gettext"
+    domains = len(list((TRANSLATIONS / "nl").glob("*.po")))
+    assert domains and len(list(TRANSLATIONS.glob("*/*.po"))) == domains * len(LANGS)
+    assert msgfmt() == []
+
+
+def test_msgfmt_names_file_and_line_of_a_broken_placeholder(copy: Path) -> None:
+    line = set_translation(copy / "da" / "engine.po", "step.jail.attempt",
+                           "Forsøg {turn} af {max_turns}; {attempts} tilbage.")
+    problems = msgfmt(copy)
+    assert len(problems) == 1
+    assert re.match(rf".*/da/engine\.po:{line}: .*'attempts'", problems[0]), problems
