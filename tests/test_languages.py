@@ -3,6 +3,7 @@ two lists agree with it, and no other module keeps a list of its own (issue 26).
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 
@@ -23,9 +24,8 @@ def _plugin(config: dict, name: str) -> dict:
     return next(p[name] for p in config["plugins"] if isinstance(p, dict) and name in p)
 
 
-def mkdocs_disagreements(text: str) -> list[str]:
-    """What ``mkdocs.yml`` (its text) says differently from the table."""
-    config = yaml.safe_load(text)
+def mkdocs_disagreements(config: dict) -> list[str]:
+    """What ``mkdocs.yml`` (loaded) says differently from the table."""
     out = []
     i18n = _plugin(config, "i18n")["languages"]
     wanted = [(lang.code, lang.name) for lang in LANGUAGES]
@@ -44,11 +44,13 @@ def mkdocs_disagreements(text: str) -> list[str]:
 
 
 def test_mkdocs_yml_lists_the_tables_languages() -> None:
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    assert mkdocs_disagreements(text) == []
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert mkdocs_disagreements(config) == [], "mkdocs.yml's i18n languages and search lang " \
+        "must list hooks/languages.py's languages, in its order"
     # a language added to the table only, or to mkdocs.yml only, is caught
-    planted = text.replace("      lang: [nl, sv, da, 'no']", "      lang: [nl, sv, da, 'no', fi]")
-    assert planted != text and mkdocs_disagreements(planted)
+    planted = copy.deepcopy(config)
+    _plugin(planted, "search")["lang"].append("xx")
+    assert mkdocs_disagreements(planted)
 
 
 _CODE = re.compile(r"""["'](%s)["']""" % "|".join(LANGS))
