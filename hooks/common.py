@@ -21,15 +21,14 @@ from typing import Any, Callable
 
 from engine.clauses import CLAUSES, PAGES
 from hooks.i18n import LANGS, SOURCE_LANG, Message, translations
+from hooks.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 
-LANG_NAMES: dict[str, str] = {"nl": "Nederlands", "sv": "Svenska", "da": "Dansk",
-                              "nb": "Norsk bokmål"}
+LANG_NAMES: dict[str, str] = {lang.code: lang.name for lang in LANGUAGES}
 """Each language's name in that language (used as column headers, with ``lang``)."""
-LANG_SHORT: dict[str, str] = {"nl": "NL", "sv": "SV", "da": "DA", "nb": "NB"}
-HOME_EDITION: dict[str, str] = {"nl": "nl-2001", "sv": "nordic-2005", "da": "nordic-2005",
-                                "nb": "nordic-2005"}
+LANG_SHORT: dict[str, str] = {lang.code: lang.short for lang in LANGUAGES}
+HOME_EDITION: dict[str, str] = {lang.code: lang.home_edition for lang in LANGUAGES}
 """The edition most readers of a language own: what its calculators start with and the rules
 sheet it shows before the reader chooses."""
 RULE_PAGES: tuple[str, ...] = tuple(p.slug for p in PAGES)

@@ -41,12 +41,10 @@ from typing import Callable, Iterable, Literal, Mapping
 from babel.messages.pofile import PoFileError, read_po
 
 from present import numbers as _numbers
+from hooks.languages import LANGS, SOURCE_LANG  # noqa: F401  (the table of languages)
 from present.messages import count_of, fill, plural_rule  # noqa: F401  (the one evaluator)
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")
-"""The site's languages; the first is the source language."""
-SOURCE_LANG = "nl"
 DOMAINS: tuple[str, ...] = ("site", "engine")
 """Known catalog files per language (``site.po`` ...); other ``*.po`` files are read too."""
 

@@ -32,6 +32,7 @@ from hooks import source_names
 from hooks.house_rules import clause_blocks
 from hooks.pages import code_lines
 from hooks.i18n import Message, translations
+from hooks.languages import LANGS
 
 DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate", "phrasebook")
 """Pages for developers and translators: edition codes stay, no picker, not in search."""
@@ -80,7 +81,7 @@ def page_slug(page: Any) -> str:
     """``jail`` for ``sv/jail.md`` (the same slug in every language)."""
     uri = getattr(page.file, "norm_src_uri", None) or page.file.src_uri
     parts = Path(uri).with_suffix("").parts
-    return "/".join(parts[1:] if parts and parts[0] in ("nl", "sv", "da", "nb") else parts)
+    return "/".join(parts[1:] if parts and parts[0] in LANGS else parts)
 
 
 def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str:

@@ -32,19 +32,19 @@ from typing import Any, Iterable, Mapping
 
 from mkdocs.plugins import event_priority
 
+from hooks.languages import LANG_DIRS, LANGUAGES  # LANG_DIRS: in their own folder
+
 HOOKS = Path(__file__).resolve().parent
 SW_TEMPLATE = HOOKS / "service_worker.js"
 SW_FILE = "sw.js"
 HEADERS_FILE = "_headers"
-LANG_DIRS = ("sv", "da", "nb")
-"""Languages in their own folder; Dutch (the default) is at the root."""
 RUNTIME_PREFIXES = ("assets/pyodide/", "assets/engine.zip")
 """Files of the Python runtime: kept offline only once a calculator ran (or on request)."""
 SKIP = {SW_FILE, HEADERS_FILE, "sitemap.xml.gz"}
 LUNR = "assets/javascripts/lunr/"
 LUNR_USED = {f"{LUNR}min/lunr.{name}.min.js"
-             for name in ("stemmer.support", "multi", "nl", "sv", "da", "no")}
-"""The search's language files the site's four languages load; the theme ships 30 more."""
+             for name in ("stemmer.support", "multi", *(lang.lunr for lang in LANGUAGES))}
+"""The search's language files the site's languages load; the theme ships 30 more."""
 
 
 def offline_file(path: str) -> bool:
@@ -164,7 +164,8 @@ def manifest(site_dir: Path) -> dict[str, Any]:
 
 def service_worker(build: Mapping[str, Any]) -> str:
     """The service worker's source for one build."""
-    data = json.dumps(build, sort_keys=True, separators=(",", ":"))
+    data = json.dumps({**build, "langDirs": list(LANG_DIRS)}, sort_keys=True,
+                      separators=(",", ":"))
     return SW_TEMPLATE.read_text(encoding="utf-8").replace("__BUILD__", data, 1)
 
 

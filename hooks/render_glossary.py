@@ -18,9 +18,9 @@ import unicodedata
 from hooks.templates import fragment, html
 from hooks.common import LANG_NAMES, LANGS, Context, Html, h
 from hooks.i18n import SOURCE_LANG, Message
+from hooks.languages import BY_CODE
 from hooks.termbase import Concept, termbase
 
-_TAIL = {"sv": "åäö", "da": "æøå", "nb": "æøå", "nl": ""}
 
 
 def bare_chips(html: str, lang: str) -> str:
@@ -33,7 +33,7 @@ def bare_chips(html: str, lang: str) -> str:
 
 def sort_key(lang: str, word: str) -> tuple:
     """A sort key following the language's alphabet (letters after z in their order)."""
-    tail = _TAIL.get(lang, "")
+    tail = BY_CODE[lang].alphabet_tail if lang in BY_CODE else ""
     key = []
     for ch in word.casefold():
         if ch in tail:

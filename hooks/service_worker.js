@@ -132,7 +132,7 @@ self.addEventListener("fetch", (event) => {
 
 // The offline page (hooks/offline.py OFFLINE_PAGES, kept with the assets) of the first
 // address's language that the cache holds.
-const LANG_DIRS = ["sv", "da", "nb"];
+const LANG_DIRS = BUILD.langDirs; // hooks/languages.py
 async function offlinePage(cache, addresses) {
   const tried = [];
   for (const address of addresses) {

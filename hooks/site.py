@@ -47,12 +47,13 @@ from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path
 from hooks.pages import forget_pages
 from hooks.render_disputes import index_phrasings
 from hooks.i18n import TranslationError, translations, translations_dir
+from hooks.languages import LANGUAGES
 from hooks.my_edition import DEV_PAGES
 from hooks.termbase import TermbaseError, termbase
 
 log = logging.getLogger("mkdocs.hooks.site")
 
-LUNR_LANG = {"nl": "nl", "sv": "sv", "da": "da", "nb": "no"}
+LUNR_LANG = {lang.code: lang.lunr for lang in LANGUAGES}
 """lunr.js language code per site language (Norwegian Bokmål is lunr's ``no``)."""
 
 

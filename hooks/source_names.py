@@ -23,12 +23,13 @@ from typing import Callable
 from engine.editions import EDITIONS
 from hooks.templates import fragment
 from hooks.i18n import translations
+from hooks.languages import LANGUAGES
 
 SOURCES: tuple[str, ...] = ("000", "001", "002", "003", "004")
 """The five booklets (``/work/shared/sources``), by the number the site cites them with."""
 PAGE = "sources"
 """The page that says what each booklet is (``docs/<lang>/sources.md``)."""
-WORDS: dict[str, str] = {"nl": "bron", "sv": "källa", "da": "kilde", "nb": "kilde"}
+WORDS: dict[str, str] = {lang.code: lang.source_word for lang in LANGUAGES}
 """The word the pages write before a booklet's number, per language."""
 
 

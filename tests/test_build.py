@@ -24,7 +24,7 @@ from hooks.pages import read_page
 from hooks.i18n import translations
 from tools.site_build import ROOT, BuildResult, build
 
-LANGS = ("nl", "sv", "da", "nb")
+from hooks.languages import LANGS  # the table of languages
 DOCS = ROOT / "docs"
 OTHER_PAGES = ("index", "disputes", "calculators", "examples", "odds", "editions", "side-by-side",
                "glossary", "api", "performance", "about", "translate", "phrasebook")

@@ -40,7 +40,7 @@ from engine.validate import MAX_AMOUNT
 from present.api import LangContext, present
 from present.render import error_field
 
-LANGS = ("nl", "sv", "da", "nb")
+from hooks.languages import LANGS  # the table of languages
 KINDS = ("rent", "jail", "mortgage", "score")
 
 Change = tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]

@@ -38,7 +38,7 @@ from engine import editions
 from engine.clauses import CLAUSES, PAGES
 from tools.site_build import ROOT, shared_build
 
-LANGS = ("nl", "sv", "da", "nb")
+from hooks.languages import LANGS  # the table of languages
 
 
 @dataclass

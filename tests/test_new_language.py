@@ -7,6 +7,7 @@ The copy holds two pages per language, so the build takes seconds rather than mi
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -30,20 +31,12 @@ def _replace(path: Path, old: str, new: str) -> None:
 
 
 def add_language(tree: Path) -> None:
-    """The guide's step 1: the language's entries in the tables of languages."""
-    _replace(tree / "hooks" / "i18n.py", 'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")',
-             f'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb", "{NEW}")')
-    common = tree / "hooks" / "common.py"
-    _replace(common, '"nb": "Norsk bokmål"}', f'"nb": "Norsk bokmål", "{NEW}": "Suomi"}}')
-    _replace(common, '"nb": "NB"}', f'"nb": "NB", "{NEW}": "FI"}}')
-    _replace(common, '"nb": "nordic-2005"}', f'"nb": "nordic-2005", "{NEW}": "nordic-2005"}}')
-    _replace(tree / "hooks" / "site.py", '"nb": "no"}', f'"nb": "no", "{NEW}": "{NEW}"}}')
-    _replace(tree / "hooks" / "offline.py", 'LANG_DIRS = ("sv", "da", "nb")',
-             f'LANG_DIRS = ("sv", "da", "nb", "{NEW}")')
-    _replace(tree / "hooks" / "my_edition.py", 'in ("nl", "sv", "da", "nb")',
-             f'in ("nl", "sv", "da", "nb", "{NEW}")')
-    _replace(tree / "hooks" / "render_glossary.py", '"nb": "æøå", "nl": ""}',
-             f'"nb": "æøå", "nl": "", "{NEW}": "åäö"}}')
+    """The guide's step 1: the language's entry in the table of languages
+    (``hooks/languages.py``) and its two entries in ``mkdocs.yml``; nothing else."""
+    _replace(tree / "hooks" / "languages.py", '"kilde", ("«", "»")),\n)',
+             '"kilde", ("«", "»")),\n'
+             f'    Language("{NEW}", "Suomi", "FI", "nordic-2005", "{NEW}", "åäö", "lähde",'
+             ' ("”", "”")),\n)')
     config = yaml.safe_load((tree / "mkdocs.yml").read_text(encoding="utf-8"))
     plugins = config["plugins"]
     search = next(p["search"] for p in plugins if isinstance(p, dict) and "search" in p)
@@ -53,9 +46,6 @@ def add_language(tree: Path) -> None:
                               "site_name": "Monopolyn säännöt"})
     (tree / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
                                      encoding="utf-8")
-    number_table = tree / "tools" / "number_table.py"
-    _replace(number_table, 'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")',
-             f'LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb", "{NEW}")')
 
 
 def run(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -82,8 +72,16 @@ def test_a_planted_fifth_language_builds_with_visible_fallbacks(tmp_path: Path) 
         for name in PAGES:
             shutil.copy(ROOT / "docs" / lang / name, tree / "docs" / lang / name)
     shutil.copytree(ROOT / "docs" / "assets", tree / "docs" / "assets")
-    # step 1: the tables; step 2: the files (a copy of the Dutch pages, empty catalogs)
+    # step 1: the table and mkdocs.yml; step 2: the files (the Dutch pages, empty catalogs)
     add_language(tree)
+    table = run(tree, "-c", "from hooks.languages import LANGS; print(' '.join(LANGS))")
+    assert table.stdout.split() == [*LANGS, NEW], table.stderr
+    # in the copy: mkdocs.yml agrees with the table, and no module lists the languages itself
+    (tree / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "test_languages.py", tree / "tests" / "test_languages.py")
+    checked = run(tree, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tree),
+                  str(tree / "tests" / "test_languages.py"))
+    assert checked.returncode == 0, checked.stdout[-3000:]
     made = run(tree, "-m", "tools.number_table")
     assert made.returncode == 0, made.stderr
     assert f"'{NEW}'" in (tree / "present" / "number_data.py").read_text(encoding="utf-8")
@@ -109,4 +107,8 @@ def test_a_planted_fifth_language_builds_with_visible_fallbacks(tmp_path: Path) 
     assert 'hreflang="fi"' in page and "Suomi" in page  # in the language switcher and links
     sv = (tmp_path / "site" / "sv" / "about" / "index.html").read_text(encoding="utf-8")
     assert 'hreflang="fi"' in sv  # the other languages link to it too
-    assert f'"pages-{NEW}"' in (tmp_path / "site" / "sw.js").read_text(encoding="utf-8")
+    worker = (tmp_path / "site" / "sw.js").read_text(encoding="utf-8")
+    assert f'"pages-{NEW}"' in worker and f'"langDirs":["sv","da","nb","{NEW}"]' in worker
+    index = json.loads((tmp_path / "site" / NEW / "search" / "search_index.json")
+                       .read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == [NEW]  # its own search, with lunr's Finnish

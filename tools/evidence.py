@@ -27,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.sources import BOARD_FILE, SOURCE_FILES, Source
+from hooks.languages import LANGUAGES
 
 def _shared() -> Path:
     """The project's ``shared`` folder: beside the checkout (``../shared``), or beside a folder
@@ -188,10 +189,10 @@ def evidence_problem(source: Source) -> str | None:
 
 # --------------------------------------------------------------------------- prose citations
 
-CITE_WORDS = {"nl": "bron", "sv": "källa", "da": "kilde", "nb": "kilde"}
+CITE_WORDS = {lang.code: lang.source_word for lang in LANGUAGES}
 """How each language's pages write "(bron 000, ‘Huur’)"."""
 
-CITE_QUOTES = {"nl": ("‘", "’"), "sv": ("”", "”"), "da": ("»", "«"), "nb": ("«", "»")}
+CITE_QUOTES = {lang.code: lang.quotes for lang in LANGUAGES}
 """Each language's quotation marks, in prose and around a cited section: Dutch ‘…’ (a quote
 inside one, as in 000's ‘“START” passeren’, takes “…”), Swedish ”…”, Danish »…«, Norwegian
 «…». One citation pattern per language: ``(bron 000, ‘Huur’)``, ``(källa 001, ”HUS”)``,

@@ -22,9 +22,10 @@ from pathlib import Path
 from pprint import pformat
 from typing import Any
 
+from hooks.languages import LANGS
+
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "present" / "number_data.py"
-LANGS: tuple[str, ...] = ("nl", "sv", "da", "nb")
 NARROW: dict[str, str] = {"EUR": "€", "USD": "$"}
 """CLDR's narrow currency symbols (``symbol-alt-narrow`` in root) of the editions' currencies."""
 

@@ -42,7 +42,7 @@ from test_calculators import Expect
 
 pytestmark = pytest.mark.browser
 
-LANGS = ("nl", "sv", "da", "nb")
+from hooks.languages import LANGS  # the table of languages
 REAL_NAVIGATIONS = 2
 """Links per language also opened by a real page load (the rest are applied in place)."""
 

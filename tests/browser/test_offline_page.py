@@ -15,7 +15,7 @@ import pytest
 from hooks.i18n import translations
 from tools.static_site import serve
 
-LANGS = ("nl", "sv", "da", "nb")
+from hooks.languages import LANGS  # the table of languages
 READY = 60_000
 OTHER = {"nl": "sv", "sv": "da", "da": "nb", "nb": "nl"}
 """A language the reader has not visited (its pages are not kept)."""

@@ -22,7 +22,7 @@ from hooks.fold import FOLDS
 from hooks.my_edition import DEV_PAGES
 from phone import MAX_SCREENS, PHONE, Look, look, phone_context
 
-LANGS = ("nl", "sv", "da", "nb")
+from hooks.languages import LANGS  # the table of languages
 DESKTOP = {"width": 1280, "height": 900}
 TITLE_TOP = 0.15
 """The title's top edge within this share of the first screen (under the header)."""

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from hooks.examples import load_examples
+from hooks.languages import LANGS
 from present.urlstate import canonical_request, query_string
 from test_calculators import page_path
 from test_voice import DICE, GOLDEN
@@ -27,7 +28,7 @@ def _answer_text(page: Any) -> str:
     return page.text_content("#calc-rent .calc-result") or ""
 
 
-@pytest.mark.parametrize("lang", ["nl", "sv", "da", "nb"])
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("example_id", sorted(CASES))
 def test_the_worker_writes_the_golden_strings(open_page, lang: str, example_id: str) -> None:
     example = load_examples()[example_id]

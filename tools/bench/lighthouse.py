@@ -26,8 +26,9 @@ def lighthouse_pages(which: str) -> list[str]:
     slugs = [""] + [f"{p.slug}/" for p in PAGES] + ["calculators/"]
     if which == "quick":
         return ["", "jail/", "calculators/", "sv/", "sv/jail/", "sv/calculators/"]
-    return [("" if lang == "nl" else f"{lang}/") + s for lang in ("nl", "sv", "da", "nb")
-            for s in slugs]
+    from hooks.languages import LANGUAGES
+
+    return [(f"{lang.folder}/" if lang.folder else "") + s for lang in LANGUAGES for s in slugs]
 
 
 PHONE_SETTINGS = ("--only-categories=performance,accessibility,best-practices,seo",
