@@ -30,14 +30,13 @@ import argparse
 import subprocess
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 
 from engine.clauses import CLAUSES, PAGES
 from hooks.pages import read_page
 from hooks.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir
 from hooks.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase
-from tools.clause_history import clause_times
+from tools.clause_history import _git_root, clause_times  # one git-root lookup for both
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,16 +79,6 @@ class LangStatus:
         return not (self.missing_pages or self.missing_clauses or self.outdated
                     or self.missing_keys or self.catalog_errors or self.term_violations
                     or self.terms_missing or self.outdated_clauses)
-
-
-@lru_cache(maxsize=None)
-def _git_root(folder: str) -> str | None:
-    try:
-        out = subprocess.run(["git", "-C", folder, "rev-parse", "--show-toplevel"],
-                             capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip() if out.returncode == 0 else None
 
 
 def changed_at(path: Path) -> float:
