@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping
 
 from hooks.common import Context, page_path
 from hooks.i18n import SOURCE_LANG, translations
+from hooks.source_names import PAGE as SOURCES_PAGE, SOURCES, anchor
 
 from engine.boards import GROUPS, Board
 from engine.clauses import CLAUSES
@@ -27,13 +28,17 @@ from hooks.calculator_fields import (CALC_PAGE, FIELDS, MAX_PLAYERS, field_label
                                      level_values, number_limits, option_names, rent_fields)
 
 
-MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step.score.", "error.")
-"""Message keys the page script may need."""
+MESSAGE_PREFIXES = ("calc.", "step.rent.", "step.jail.", "step.mortgage.", "step.score.", "error.",
+                    "source.")
+"""Message keys the page script may need (``source.``: a booklet's title and short name,
+which a step's citation shows; not what the sources page says of it, :data:`SOURCE_TEXTS`)."""
+SOURCE_TEXTS = (".what", ".covers", ".defects")
+"""Ends of ``source.`` keys that only the sources page shows (long texts the page data leaves out)."""
 
 # --------------------------------------------------------------------------- messages
 
 
-STEP_PREFIXES = ("calc.", "step.", "error.", "reason.")
+STEP_PREFIXES = ("calc.", "step.", "error.", "reason.", "source.")
 """Every engine message (the worked examples show the steps of every calculation)."""
 
 
@@ -46,8 +51,9 @@ def _messages_cached(lang: str, signature: int,
     messages: dict[str, Any] = {}
     fallback: list[str] = []
     counts: dict[str, str | None] = {}
-    keys = [k for k in src.entries if k.startswith(prefixes)]
-    keys += [k for k in own.entries if k.startswith(prefixes) and k not in src.entries]
+    keys = [k for k in src.entries if k.startswith(prefixes) and not k.endswith(SOURCE_TEXTS)]
+    keys += [k for k in own.entries if k.startswith(prefixes) and not k.endswith(SOURCE_TEXTS)
+             and k not in src.entries]
     for key in keys:
         entry = own.entries.get(key)
         where = lang
@@ -112,8 +118,12 @@ def options() -> dict[str, dict[str, str]]:
 
 
 def clause_links(ctx_url: Callable[[str, str], str]) -> dict[str, tuple[str, str]]:
-    """Every clause id -> (visible number, URL of the clause relative to this page)."""
-    return {cid: (c.number, ctx_url(c.page, cid)) for cid, c in CLAUSES.items()}
+    """Every clause id -> (visible number, URL of the clause relative to this page), and
+    every booklet (``source-000``) -> (its number, URL of its entry on the sources page):
+    a step cites its booklet by name with that link (``Presenter.source_html``)."""
+    links = {cid: (c.number, ctx_url(c.page, cid)) for cid, c in CLAUSES.items()}
+    links.update({anchor(sid): (sid, ctx_url(SOURCES_PAGE, anchor(sid))) for sid in SOURCES})
+    return links
 
 
 def edition_info(ed: Edition) -> dict[str, Any]:

@@ -21,7 +21,9 @@ import re
 from typing import Callable
 
 from engine.editions import EDITIONS
-from hooks.templates import fragment
+from markupsafe import Markup
+
+from present.render import source_link
 from hooks.i18n import translations
 from hooks.languages import LANGUAGES
 
@@ -53,7 +55,8 @@ def link(lang: str, source: str, url: str, capital: bool = False) -> str:
     if capital:
         text = text[:1].upper() + text[1:]
     title = str(translations().gettext(lang, f"source.{source}"))
-    return fragment("source-name.html", url=url, title=title, text=text, source=source)
+    # the presenter's markup: a calculator's or an example's step cites a booklet the same way
+    return Markup(source_link(text, title, url, source))
 
 
 _TAG = re.compile(r"(<[^>]+>)")

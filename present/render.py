@@ -197,12 +197,46 @@ class Presenter(Messages):
                          for g, n in (item.split(" ") for item in value.split(", ")))
 
     def source_text(self, source: str) -> str:
-        """A step's citation: the board's own figures (``board.md``) read as "the deed
-        (board data)", a rulebook as "source 000 · Huur"."""
+        """A step's citation as plain text: the board's own figures (``board.md``) read as
+        "the deed (board data)", a rulebook as "source 000 · Huur"."""
         if source.startswith("board.md"):
             return self.plain("calc.source_board")
         # 001 has a text per Nordic language: name the section of the reader's one
         return self.plain("calc.source", {"source": localized_cite(source, self.lang)})
+
+    def source_html(self, source: str, links: Links) -> str:
+        """A step's citation as players read it: the booklet's short name in the page
+        language (``source.<id>.name``), linked to its entry on the sources page (``links``
+        holds ``source-<id>``), the number beside it, then the section; without a name or a
+        link, :meth:`source_text`. The build cites booklets in prose the same way
+        (``hooks/source_names.py`` calls :func:`source_link`).
+
+        >>> p = Presenter({"lang": "nl", "messages": {"source.000.name": "Nederlandse doos 2001",
+        ...     "source.000": "Hasbro 2001", "calc.source": "bron {source}"}})
+        >>> p.source_html("000 · Huur", {"source-000": ("000", "../sources/#source-000")})
+        '<a class="src-name" href="../sources/#source-000" title="Hasbro 2001">Nederlandse doos 2001</a><span class="src-no"> 000</span> · Huur'
+        >>> p.source_html("000 · Huur", {})
+        'bron 000 · Huur'
+        """
+        cite = localized_cite(source, self.lang)
+        file, sep, section = cite.partition(" · ")
+        target = links.get(f"source-{file}")
+        if source.startswith("board.md") or target is None or not self.has(f"source.{file}.name"):
+            return h(self.source_text(source))
+        link = source_link(self.plain(f"source.{file}.name"), self.plain(f"source.{file}"),
+                           str(target[1]), file)
+        return f"{link}{h(sep + section) if sep else ''}"
+
+
+def source_link(name: str, title: str, url: str, source: str) -> str:
+    """A booklet cited by number, as players read it: its short name linked to its entry
+    on the sources page (``title``: its long title), the number beside it as the compact form.
+
+    >>> source_link("kaartspel 2002", "Monopoly Het Kaartspel", "s/#source-004", "004")
+    '<a class="src-name" href="s/#source-004" title="Monopoly Het Kaartspel">kaartspel 2002</a><span class="src-no"> 004</span>'
+    """
+    return (f'<a class="src-name" href="{h(url)}" title="{h(title)}">{h(name)}</a>'
+            f'<span class="src-no"> {h(source)}</span>')
 
 
 def get_path(data: Any, path: str) -> Any:
@@ -354,7 +388,7 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
     cite = ""
     if s.get("source"):
         ruling = s.get("ruling")
-        src = h(fmt.source_text(str(s["source"])))
+        src = fmt.source_html(str(s["source"]), links)
         if ruling and ruling in links:
             rnum, rhref = links[ruling]
             label = h(fmt.plain("calc.ruling", {"number": rnum}))

@@ -191,13 +191,25 @@
   }
 
   // The top-level elements of each numbered clause (heading to the next h2); the page's
-  // introduction (title to the first clause) counts as one too.
+  // introduction (title to the first clause) counts as one too. On a page whose sections
+  // fold (hooks/fold.py: the rulings) a clause is a details.site-fold, its heading in the
+  // summary and its elements the details' other children.
   function clauseSections() {
     var current = { head: null, els: [] };
     var out = [current];
     Array.prototype.forEach.call(document.querySelectorAll(".md-content article > *"), function (el) {
       if (el.tagName === "H1") { return; }
-      if (el.tagName === "H2") {
+      var folded = el.matches("details.site-fold") && el.querySelector(":scope > summary > h2");
+      if (folded) {
+        current = folded.matches("h2.clause") ? { head: folded, els: [] } : null;
+        if (current) {
+          out.push(current);
+          Array.prototype.forEach.call(el.children, function (child) {
+            if (child.tagName !== "SUMMARY") { current.els.push(child); }
+          });
+        }
+        current = null;  // what follows the fold belongs to no clause
+      } else if (el.tagName === "H2") {
         current = el.matches("h2.clause") ? { head: el, els: [] } : null;
         if (current) { out.push(current); }
       } else if (current) {

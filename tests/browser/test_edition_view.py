@@ -48,7 +48,11 @@ def page_path(lang: str, slug: str) -> str:
 
 
 def screens(page: Any) -> float:
-    return page.evaluate("() => document.documentElement.scrollHeight / innerHeight")
+    """The page's length in screens, its folded sections open (``hooks/fold.py``: on the
+    rulings page every ruling is a closed fold, which would measure only the headings)."""
+    return page.evaluate("() => { document.querySelectorAll('details.site-fold')"
+                         ".forEach(d => d.open = true);"
+                         " return document.documentElement.scrollHeight / innerHeight; }")
 
 
 def choose(page: Any, edition: str) -> None:
@@ -127,6 +131,9 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
     problems = []
     for edition in MAIN_EDITIONS:
         sp.goto(page_path(lang, "disputes") + f"?edition={edition}")
+        # the page's topics are folded on a phone (hooks/fold.py): open them all, as a
+        # reader opens the one they want; the "other editions" folds stay as they are
+        page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
         shown = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.dispute')]
             .map(d => [d.dataset.dispute, {
                 open: [...d.querySelectorAll('.dispute-row')]
