@@ -34,9 +34,9 @@ def mkdocs_language_lists(text: str) -> list[str]:
     """What in ``mkdocs.yml`` (its text) a new language would have to be added to: a
     ``languages`` or ``lang`` option, a ``locale``, a language's name outside comments.
 
-    >>> mkdocs_language_lists("plugins:\n  - search:\n      lang: [nl, sv]  # lunr\n")
+    >>> mkdocs_language_lists("plugins:\\n  - search:\\n      lang: [nl, sv]  # lunr\\n")
     ['line 3: lang: [nl, sv]']
-    >>> mkdocs_language_lists("# Svenska at /sv/\nsite_name: x\n")
+    >>> mkdocs_language_lists("# Svenska at /sv/\\nsite_name: x\\n")
     []
     """
     names = "|".join(re.escape(lang.name) for lang in LANGUAGES)
