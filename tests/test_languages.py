@@ -59,6 +59,10 @@ def test_mkdocs_yml_lists_no_language() -> None:
     assert not any(p == "i18n" or isinstance(p, dict) and "i18n" in p
                    for p in config["plugins"]), "static-i18n is named monopoly-i18n"
     assert config["theme"]["language"] == SOURCE_LANG  # what the first build starts with
+    # the site_name MkDocs requires before any plugin runs: the plugin sets every language's
+    # (Dutch too) from its catalog; this one must not tell a different story
+    assert config["site_name"] == str(translations().gettext(SOURCE_LANG, "site.name"))
+    assert "site_description" not in config
     # the check bites: the lists mkdocs.yml held before
     assert mkdocs_language_lists("      languages:\n        - locale: nl\n"
                                  "          name: Nederlands\n")
