@@ -82,9 +82,19 @@ def relative_url(from_lang: str, from_slug: str, to_lang: str, to_slug: str,
     return f"{url}#{anchor}" if anchor else url
 
 
+I18N_PLUGIN = "monopoly-i18n"
+"""``mkdocs.yml``'s name for static-i18n (:mod:`hooks.i18n_plugin`, its languages from the
+table): the plugin that builds one language after the other."""
+
+
+def i18n_plugin(config: Any) -> Any:
+    """The static-i18n plugin of the build (None without one)."""
+    return config.plugins.get(I18N_PLUGIN) if hasattr(config, "plugins") else None
+
+
 def build_language(config: Any) -> str:
     """The language being built: static-i18n's current language, else the theme's."""
-    plugin = config.plugins.get("i18n") if hasattr(config, "plugins") else None
+    plugin = i18n_plugin(config)
     lang = getattr(plugin, "current_language", None) or config.theme.get("language")
     return lang if lang in LANGS else SOURCE_LANG
 

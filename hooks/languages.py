@@ -1,9 +1,13 @@
 """The site's languages: the one table every other list of languages is derived from.
 
 Adding a language is one :class:`Language` entry here plus its files (``docs/<code>/``, the
-catalogs from ``python -m tools.catalogs --add <code>``, ``python -m tools.number_table``)
-and its two entries in ``mkdocs.yml`` (the ``i18n`` plugin's ``languages`` and the search
-plugin's ``lang``), which ``tests/test_languages.py`` compares with this table.
+catalogs from ``python -m tools.catalogs --add <code>``, ``python -m tools.number_table``);
+nothing else. ``mkdocs.yml`` lists no languages: the plugin ``monopoly-i18n``
+(:mod:`hooks.i18n_plugin`) gives static-i18n this table's languages, with each one's site
+name, description, admonition titles and light/dark toggle names from its catalog
+(``translations/<code>/site.po``), and the search plugin the lunr codes.
+``tests/test_languages.py`` fails on any other list of languages, and
+``tests/test_new_language.py`` adds a fifth this way.
 This module imports nothing from the project, so anything may import it.
 
 >>> [lang.code for lang in LANGUAGES]

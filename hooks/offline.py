@@ -32,6 +32,7 @@ from typing import Any, Iterable, Mapping
 
 from mkdocs.plugins import event_priority
 
+from hooks.common import i18n_plugin
 from hooks.languages import LANG_DIRS, LANGUAGES  # LANG_DIRS: in their own folder
 
 HOOKS = Path(__file__).resolve().parent
@@ -221,7 +222,7 @@ def finish(site_dir: Path) -> dict[str, Any]:
 @event_priority(-120)  # after hooks/site.py (-110) has written the per-language indexes
 def on_post_build(config: Any) -> None:
     """After the last language is built: policies, service worker, headers file."""
-    plugin = config.plugins.get("i18n")
+    plugin = i18n_plugin(config)
     if plugin is not None and getattr(plugin, "building", False):
         return  # a nested language build; the outer build does this once at the end
     finish(Path(config.site_dir))

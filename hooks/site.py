@@ -43,7 +43,7 @@ from mkdocs.plugins import event_priority
 
 from hooks.fold import fold_page
 from hooks.my_edition import DEV_PAGES
-from hooks.common import LANGS, SOURCE_LANG, build_language, h, page_path
+from hooks.common import LANGS, SOURCE_LANG, build_language, h, i18n_plugin, page_path
 from hooks.pages import forget_pages
 from hooks.render_disputes import index_phrasings
 from hooks.i18n import TranslationError, translations, translations_dir
@@ -353,7 +353,7 @@ def write_sitemap(site_dir: Path, site_url: str, built: dict[str, set[str]],
 @event_priority(-110)  # after static-i18n (-100) has written the combined index
 def on_post_build(config: Any) -> None:
     """After the last language is built: per-language search indexes and sitemaps."""
-    plugin = config.plugins.get("i18n")
+    plugin = i18n_plugin(config)
     if plugin is not None and getattr(plugin, "building", False):
         return  # a nested language build; the outer build does this once at the end
     counts = split_search_index(Path(config.site_dir))

@@ -1,7 +1,10 @@
 """Adding a language: a planted fifth language (Finnish, ``fi``: the language the Nordic
 leaflet's text lacks) in a temporary copy of the project builds, with every text it does not
 have yet shown in Dutch and marked. The test makes exactly the changes the translators'
-guide lists under "adding a language" (``docs/*/translate.md``), so the guide stays true.
+guide lists under "adding a language" (``docs/*/translate.md``), so the guide stays true:
+one entry in the table of languages plus the language's files. ``mkdocs.yml`` and every other
+file stay as they are; were one of them a list the new language had to be added to, the
+build or the checks of the built pages would fail.
 
 The copy holds two pages per language, so the build takes seconds rather than minutes."""
 
@@ -15,13 +18,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-import yaml
-
-from hooks.i18n import LANGS
+from hooks.i18n import LANGS, SOURCE_LANG, translations
 from tools.site_build import ROOT
 
 NEW = "fi"
 PAGES = ("index.md", "about.md")
+DUTCH_SITE_NAME = str(translations().gettext(SOURCE_LANG, "site.name"))
 
 
 def _replace(path: Path, old: str, new: str) -> None:
@@ -32,20 +34,18 @@ def _replace(path: Path, old: str, new: str) -> None:
 
 def add_language(tree: Path) -> None:
     """The guide's step 1: the language's entry in the table of languages
-    (``hooks/languages.py``) and its two entries in ``mkdocs.yml``; nothing else."""
+    (``hooks/languages.py``); nothing else (``mkdocs.yml`` lists no languages)."""
     _replace(tree / "hooks" / "languages.py", '"kilde", ("«", "»")),\n)',
              '"kilde", ("«", "»")),\n'
              f'    Language("{NEW}", "Suomi", "FI", "nordic-2005", "{NEW}", "åäö", "lähde",'
              ' ("”", "”")),\n)')
-    config = yaml.safe_load((tree / "mkdocs.yml").read_text(encoding="utf-8"))
-    plugins = config["plugins"]
-    search = next(p["search"] for p in plugins if isinstance(p, dict) and "search" in p)
-    search["lang"] = [*search["lang"], NEW]
-    i18n = next(p["i18n"] for p in plugins if isinstance(p, dict) and "i18n" in p)
-    i18n["languages"].append({"locale": NEW, "name": "Suomi", "build": True,
-                              "site_name": "Monopolyn säännöt"})
-    (tree / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
-                                     encoding="utf-8")
+
+
+def translate(tree: Path, key: str, text: str) -> None:
+    """A translator's first entry in the new catalogs: ``key``'s ``msgstr`` in site.po."""
+    _replace(tree / "translations" / NEW / "site.po",
+             f'msgctxt "{key}"\nmsgid "{DUTCH_SITE_NAME}"\nmsgstr ""\n',
+             f'msgctxt "{key}"\nmsgid "{DUTCH_SITE_NAME}"\nmsgstr "{text}"\n')
 
 
 def run(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -72,11 +72,11 @@ def test_a_planted_fifth_language_builds_with_visible_fallbacks(tmp_path: Path) 
         for name in PAGES:
             shutil.copy(ROOT / "docs" / lang / name, tree / "docs" / lang / name)
     shutil.copytree(ROOT / "docs" / "assets", tree / "docs" / "assets")
-    # step 1: the table and mkdocs.yml; step 2: the files (the Dutch pages, empty catalogs)
+    # step 1: the table; step 2: the files (the Dutch pages, empty catalogs, one translation)
     add_language(tree)
     table = run(tree, "-c", "from hooks.languages import LANGS; print(' '.join(LANGS))")
     assert table.stdout.split() == [*LANGS, NEW], table.stderr
-    # in the copy: mkdocs.yml agrees with the table, and no module lists the languages itself
+    # in the copy: mkdocs.yml lists no language, and no module lists the languages itself
     (tree / "tests").mkdir()
     shutil.copy(ROOT / "tests" / "test_languages.py", tree / "tests" / "test_languages.py")
     checked = run(tree, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tree),
@@ -90,13 +90,12 @@ def test_a_planted_fifth_language_builds_with_visible_fallbacks(tmp_path: Path) 
     assert added.returncode == 0, added.stdout + added.stderr
     assert sorted(p.name for p in (tree / "translations" / NEW).glob("*.po")) == \
         sorted(p.name for p in (tree / "translations" / "nl").glob("*.po"))
+    translate(tree, "site.name", "Monopolyn säännöt")
+    # nothing but the table and the files: mkdocs.yml is the checkout's, unchanged
+    assert (tree / "mkdocs.yml").read_bytes() == (ROOT / "mkdocs.yml").read_bytes()
     # build (not strict: the two-page copy links to pages it does not have)
-    config = yaml.safe_load((tree / "mkdocs.yml").read_text(encoding="utf-8"))
-    config["docs_dir"] = str(tree / "docs")
-    config["site_dir"] = str(tmp_path / "site")
-    (tree / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
-                                     encoding="utf-8")
-    built = run(tree, "-m", "mkdocs", "build", "-f", str(tree / "mkdocs.yml"))
+    built = run(tree, "-m", "mkdocs", "build", "-f", str(tree / "mkdocs.yml"),
+                "--site-dir", str(tmp_path / "site"))
     assert built.returncode == 0, built.stderr[-4000:]
     assert not [ln for ln in built.stderr.splitlines() if ln.startswith("ERROR")]
     page = (tmp_path / "site" / NEW / "about" / "index.html").read_text(encoding="utf-8")
@@ -105,6 +104,11 @@ def test_a_planted_fifth_language_builds_with_visible_fallbacks(tmp_path: Path) 
     fallbacks = re.findall(r'<span class="i18n-fallback" lang="nl">([^<]+)</span>', page)
     assert fallbacks, "no marked Dutch fallback on the new language's page"
     assert 'hreflang="fi"' in page and "Suomi" in page  # in the language switcher and links
+    # the texts static-i18n takes per language come from the catalog: the translated site
+    # name; the light/dark toggle not translated yet, so its Dutch
+    assert "<title>" in page and "Monopolyn säännöt</title>" in page
+    dark = str(translations().gettext(SOURCE_LANG, "palette.to_dark"))
+    assert f'title="{dark}"' in page
     sv = (tmp_path / "site" / "sv" / "about" / "index.html").read_text(encoding="utf-8")
     assert 'hreflang="fi"' in sv  # the other languages link to it too
     worker = (tmp_path / "site" / "sw.js").read_text(encoding="utf-8")
