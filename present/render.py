@@ -211,12 +211,12 @@ class Presenter(Messages):
         link, :meth:`source_text`. The build cites booklets in prose the same way
         (``hooks/source_names.py`` calls :func:`source_link`).
 
-        >>> p = Presenter({"lang": "nl", "messages": {"source.000.name": "Nederlandse doos 2001",
-        ...     "source.000": "Hasbro 2001", "calc.source": "bron {source}"}})
-        >>> p.source_html("000 · Huur", {"source-000": ("000", "../sources/#source-000")})
-        '<a class="src-name" href="../sources/#source-000" title="Hasbro 2001">Nederlandse doos 2001</a><span class="src-no"> 000</span> · Huur'
-        >>> p.source_html("000 · Huur", {})
-        'bron 000 · Huur'
+        >>> p = Presenter({"lang": "nl", "messages": {"source.999.name": "Doos 1999",
+        ...     "source.999": "Een doos uit 1999", "calc.source": "bron {source}"}})
+        >>> p.source_html("999 · Huur", {"source-999": ("999", "../sources/#source-999")})
+        '<a class="src-name" href="../sources/#source-999" title="Een doos uit 1999">Doos 1999</a><span class="src-no"> 999</span> · Huur'
+        >>> p.source_html("999 · Huur", {})
+        'bron 999 · Huur'
         """
         cite = localized_cite(source, self.lang)
         file, sep, section = cite.partition(" · ")

@@ -428,7 +428,9 @@ class Calculator {
   // the next frame, when what changed has been painted; the markers for tests and tools
   // (data-shown-request, data-updated) follow it, so they never run ahead of the URL.
   settled(change) {
-    this.settledChange = change;
+    // never back: showing an answer can move the focus (to the field of an error), which
+    // commits another field's edit as a newer change that settles first (it changed nothing)
+    this.settledChange = Math.max(this.settledChange || 0, change);
     this.scheduleMarks();
   }
 
