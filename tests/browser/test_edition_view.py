@@ -29,12 +29,13 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.9, "turn": 0.9, "buying": 0.93, "squares": 0.9, "jail": 0.8,
-    "building": 0.8, "trading": 0.83, "mortgages": 0.87, "bankruptcy": 0.95,
-    "variants": 1.12, "card-game": 1.0,
+    "setup": 0.81, "turn": 0.91, "buying": 0.95, "squares": 0.84, "jail": 0.71,
+    "building": 0.83, "trading": 0.8, "mortgages": 0.86, "bankruptcy": 0.85,
+    "variants": 1.06, "card-game": 0.94,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped a little above the worst ratio
-measured over the four languages and editions (build of 2026-12-01), so they cannot get
+measured over the four languages and editions (build of 2026-12-02, after the
+Swedish, Danish and Norwegian clauses were brought in line with the Dutch), so they cannot get
 worse unnoticed. Why: most of their text is rules every edition shares (nothing to fold),
 the card game is a game of its own that the picker does not offer, and on the variants
 page the values blocks of the 2001 short and timed games (modes of the chosen edition)
