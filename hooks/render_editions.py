@@ -103,15 +103,18 @@ def source_note(ctx: Context, value: Value[Any]) -> str:
                     ruling=ruling, section=section)
 
 
-def cell(ctx: Context, edition: Edition, name: str) -> str:
-    """The inside of one table cell: value, source, and differing modes of the edition."""
+def cell(ctx: Context, edition: Edition, name: str, value_html: str | None = None) -> str:
+    """The inside of one table cell: value, source, and differing modes of the edition
+    (``value_html``: the edition's value written otherwise, as a whole sentence on the
+    rules sheet)."""
     value = value_of(edition, name)
     modes = [(mode.mode, html(value_text(ctx, name, other.value, mode.currency)),
               source_note(ctx, other))
              for mode in modes_of(edition.id)
              if (other := value_of(mode, name)).value != value.value]
     return fragment("editions/cell.html", ctx=ctx, source=source_note(ctx, value),
-                    value=html(value_text(ctx, name, value.value, edition.currency)),
+                    value=html(value_html if value_html is not None
+                               else value_text(ctx, name, value.value, edition.currency)),
                     modes=modes)
 
 
