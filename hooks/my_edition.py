@@ -65,7 +65,7 @@ def chips(markdown: str, lang: str) -> str:
     ... # doctest: +ELLIPSIS
     'In <span class="ed-chip" data-edition="nl-2001">Nederland 2001</span> en ...\\n```\\n`nl-2001`\\n```'
     >>> chips("`classic-us` is strenger", "nl")
-    '<span class="ed-chip" data-edition="classic-us">Klassiek Amerikaans</span> is strenger'
+    '<span class="ed-chip" data-edition="classic-us">Amerika (klassieke regels)</span> is strenger'
     """
     lines = markdown.split("\n")
     mask = code_lines(lines)
