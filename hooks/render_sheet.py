@@ -29,10 +29,7 @@ from hooks.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.templates import fragment, html
 from hooks.my_edition import CODE, chips
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page
-from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, cell, mine_items, value_of
-from hooks.i18n import SOURCE_LANG, translations
-from engine.editions import Edition
-from present import numbers
+from hooks.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items
 
 SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
 """One sheet per main edition, and one for the card game."""
@@ -102,58 +99,16 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
     return plain(heading_title(section.title)), only_about(html, edition_id, lang)
 
 
-def sentence_key(name: str, value: object) -> str | None:
-    """The catalog key of the whole sentence that says an edition's value of ``name`` on
-    the sheet, or None where the label and the value do not form a sentence ("Startgeld:
-    € 1.500" stays a label and its value).
-
-    Label + value glued into running text breaks the word order of all four languages
-    ("Naar de gevangenis bij: de 3e dubbel op rij"), so such a parameter has a sentence
-    per value (``param.<name>.sheet.<value>``, ``.true``/``.false``) or one with the
-    number in it (``param.<name>.sheet``, ``{value}``), each written per language.
-
-    >>> sentence_key("jailed_may_deal", False), sentence_key("doubles_to_jail", 3)
-    ('param.jailed_may_deal.sheet.false', 'param.doubles_to_jail.sheet')
-    >>> sentence_key("start_money", 1500) is None
-    True
-    """
-    if value is None or isinstance(value, (tuple, list)):
-        return None
-    if isinstance(value, bool):
-        key = f"param.{name}.sheet.{'true' if value else 'false'}"
-    elif isinstance(value, str):
-        key = f"param.{name}.sheet.{value}"
-    else:
-        key = f"param.{name}.sheet"
-    return key if translations().has(SOURCE_LANG, key) else None
-
-
-def sentence(ctx: Context, name: str, edition: Edition) -> str | None:
-    """An edition's value of ``name`` as its sentence (escaped HTML), or None."""
-    value = value_of(edition, name).value
-    key = sentence_key(name, value)
-    if key is None:
-        return None
-    if isinstance(value, (bool, str)):
-        return ctx.text(key)
-    return ctx.text(key, value=numbers.number(ctx.lang, value))  # type: ignore[arg-type]
-
-
 def values_html(ctx: Context, cid: str, edition_id: str) -> str:
     """What the edition does for the clause's parameters (value and source): a
-    parameter whose label and value form a sentence says it as one sentence."""
+    parameter whose label and value form a sentence says it as one sentence
+    (:func:`hooks.render_editions.sentence_key`)."""
     params = CARD_PARAMS if edition_id == CARD_GAME else RULE_PARAMS
     names = [n for n, c in params.items() if c == cid]
     if not names:
         return ""
-    edition = EDITIONS[edition_id]
-    items = []
-    for name, inside, house in mine_items(ctx, names, edition):
-        said = sentence(ctx, name, edition)
-        if said is not None:
-            inside = html(cell(ctx, edition, name, value_html=said))
-        items.append((name, inside, house, said is not None))
-    return fragment("sheet-values.html", ctx=ctx, items=items)
+    return fragment("sheet-values.html", ctx=ctx,
+                    items=mine_items(ctx, names, EDITIONS[edition_id]))
 
 
 def sheet(ctx: Context, edition_id: str, shown: bool = False) -> str:
