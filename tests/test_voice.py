@@ -352,3 +352,19 @@ def test_player_pages_speak_with_one_voice(built_site: Path, lang: str) -> None:
     assert len(pages) >= 25 and "sheet" in pages and "api" not in pages
     found = voice_problems(pages, lang)
     assert {k: v[:8] for k, v in found.items() if v} == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_edition_has_a_short_name_without_a_comma(lang: str) -> None:
+    """Inside a sentence or a list an edition goes by its short name (``edition.<id>.short``,
+    the calculators' ``calc.edition.<id>.short`` the same): written in the language itself,
+    without a comma, so a list of them joined with commas and "and" stays readable."""
+    cat = translations()
+    for e in EDITIONS:
+        short = str(cat.gettext(lang, f"edition.{e}.short"))
+        assert cat.has(lang, f"edition.{e}.short") and cat.has(lang, f"calc.edition.{e}.short"), e
+        assert "," not in short and ";" not in short, (e, short)
+        assert str(cat.gettext(lang, f"calc.edition.{e}.short")) == short, e
+    joined = step_presenter(lang).join([str(cat.gettext(lang, f"edition.{e}.short"))
+                                        for e in ("nl-2001", "nl-modern", "classic-us")])
+    assert joined.count(",") == 1, joined
