@@ -23,14 +23,14 @@ import pytest
 
 from engine.api import KINDS as ENGINE_KINDS
 from engine.boards import DUTCH
-from engine.editions import EDITIONS, MONEY, PERCENT, CardGameRules, Rules, unit
+from engine.editions import EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, CardGameRules, Rules, unit
 from engine.sources import BOARD
 from hooks import render_calculator
 from hooks.calculator_data import step_presenter
 from hooks.calculator_forms import FORMS
 from hooks.my_edition import DEV_PAGES
 from hooks.i18n import LANGS, translations
-from hooks.render_editions import BOARD_SECTIONS
+from hooks.render_editions import BOARD_SECTIONS, sentence_key, value_of
 from present.grammar import ARTICLES
 from present.views import CALCULATORS, VIEWS
 
@@ -368,3 +368,25 @@ def test_every_edition_has_a_short_name_without_a_comma(lang: str) -> None:
     joined = step_presenter(lang).join([str(cat.gettext(lang, f"edition.{e}.short"))
                                         for e in ("nl-2001", "nl-modern", "classic-us")])
     assert joined.count(",") == 1, joined
+
+
+def test_a_parameter_said_as_a_sentence_has_a_sentence_for_every_value() -> None:
+    """Where a parameter's label and value form a sentence (``param.<name>.sheet...``),
+    every value an edition or mode gives it has its sentence in every language: none
+    falls back to the label glued to its value."""
+    cat = translations()
+    said = {key.split(".")[1] for key in cat.keys("param.") if ".sheet" in key}
+    assert len(said) >= 10
+    missing, checked = [], 0
+    for e in EDITIONS.values():
+        for name in said:
+            try:
+                value = value_of(e, name).value
+            except AttributeError:
+                continue  # a card-game or board-game parameter the edition lacks
+            checked += 1
+            key = sentence_key(name, value)
+            if key is None or not all(cat.has(lang, key) for lang in LANGS):
+                missing.append((e.id, name, value))
+    assert checked >= len(said) * len(MAIN_EDITIONS)
+    assert missing == []
