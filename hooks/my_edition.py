@@ -51,8 +51,10 @@ HEADING_CODE = re.compile(rf"^(?P<hashes>#{{2,6}})[ \t]+(?P<id>{_IDS})[ \t]*$")
 
 
 def chip(lang: str, edition_id: str) -> str:
-    """An edition's name in ``lang`` as a chip (escaped HTML)."""
-    name = translations().gettext(lang, f"edition.{edition_id}").html()
+    """An edition's name in ``lang`` as a chip (escaped HTML): the short name
+    (``edition.<id>.short``, no comma), as the chip stands inside a sentence or a list;
+    a heading that is only a code keeps the full name."""
+    name = translations().gettext(lang, f"edition.{edition_id}.short").html()
     return f'<span class="ed-chip" data-edition="{h(edition_id)}">{name}</span>'
 
 
@@ -62,6 +64,8 @@ def chips(markdown: str, lang: str) -> str:
     >>> chips("In `nl-2001` en `nl-modern-speed`:\\n```\\n`nl-2001`\\n```", "nl")
     ... # doctest: +ELLIPSIS
     'In <span class="ed-chip" data-edition="nl-2001">Nederland 2001</span> en ...\\n```\\n`nl-2001`\\n```'
+    >>> chips("`classic-us` is strenger", "nl")
+    '<span class="ed-chip" data-edition="classic-us">Amerika (klassieke regels)</span> is strenger'
     """
     lines = markdown.split("\n")
     mask = code_lines(lines)

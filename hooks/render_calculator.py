@@ -35,10 +35,10 @@ from hooks.templates import calculator_fragment, html
 from engine.api import calculate
 from present.render import render_output
 from present.urlstate import canonical_request, query_string
-from present.views import VIEWS
+from present.views import CALCULATORS, VIEWS
 
-KINDS: tuple[str, ...] = ("rent", "jail", "mortgage", "score")
-"""The calculators, by engine calculation kind."""
+KINDS: tuple[str, ...] = CALCULATORS
+"""The calculators, by engine calculation kind (:data:`present.views.CALCULATORS`)."""
 
 
 

@@ -86,7 +86,7 @@ def answer_text(ctx: Context, row: Row) -> str:
 
 def edition_label(ctx: Context, row: Row) -> str:
     """The edition (or mode) a row is about, plus the house rule when one is on."""
-    label = ctx.text(f"edition.{row.edition.id}")
+    label = ctx.text(f"edition.{row.edition.id}.short")  # inside a list: the short name
     if row.house_rule:
         label += f' + {ctx.text(f"disputes.house_rule.{row.house_rule}")}'
     return label
@@ -100,9 +100,9 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         groups.setdefault((answer_text(ctx, row), row.basis), []).append(row)
     items = []
     for (answer, basis), members in groups.items():
-        # edition names hold commas ("Nederland, moderne regels"): a list of them is
-        # joined with semicolons and the language's "and"
-        editions = step_presenter(ctx.lang).join([edition_label(ctx, r) for r in members], "; ")
+        # the short names hold no comma ("Nederland modern"): a list of them is joined
+        # with commas and the language's "and"
+        editions = step_presenter(ctx.lang).join([edition_label(ctx, r) for r in members])
         cites = "; ".join(source_note(ctx, Value(None, r.source)) for r in members)
         ids = " ".join(r.edition.id for r in members)
         items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,

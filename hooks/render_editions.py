@@ -25,6 +25,7 @@ from engine.editions import (EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, CardGameRu
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
 from hooks.house_rules import house_values
+from hooks.i18n import SOURCE_LANG, translations
 from present import numbers
 
 CARD_GAME = "nl-card-game"
@@ -103,15 +104,18 @@ def source_note(ctx: Context, value: Value[Any]) -> str:
                     ruling=ruling, section=section)
 
 
-def cell(ctx: Context, edition: Edition, name: str) -> str:
-    """The inside of one table cell: value, source, and differing modes of the edition."""
+def cell(ctx: Context, edition: Edition, name: str, value_html: str | None = None) -> str:
+    """The inside of one table cell: value, source, and differing modes of the edition
+    (``value_html``: the edition's value written otherwise, as a whole sentence on the
+    rules sheet)."""
     value = value_of(edition, name)
     modes = [(mode.mode, html(value_text(ctx, name, other.value, mode.currency)),
               source_note(ctx, other))
              for mode in modes_of(edition.id)
              if (other := value_of(mode, name)).value != value.value]
     return fragment("editions/cell.html", ctx=ctx, source=source_note(ctx, value),
-                    value=html(value_text(ctx, name, value.value, edition.currency)),
+                    value=html(value_html if value_html is not None
+                               else value_text(ctx, name, value.value, edition.currency)),
                     modes=modes)
 
 
@@ -179,19 +183,61 @@ def render(ctx: Context) -> str:
     return my_edition_view(ctx, names, editions, table(ctx, names, editions, caption))
 
 
-MineItem = tuple[str, Any, list[tuple[str, Any, Any]]]
+MineItem = tuple[str, Any, list[tuple[str, Any, Any]], bool]
 """One parameter of an edition's "your edition" list: (name, cell HTML, [(house rule,
-value HTML, source HTML)]), as ``editions/mine-item.html`` takes it."""
+value HTML, source HTML)], the cell is a whole sentence), as ``editions/mine-item.html``
+takes it."""
+
+
+def sentence_key(name: str, value: object) -> str | None:
+    """The catalog key of the whole sentence that says an edition's value of ``name`` on
+    the rules sheet and in the "your edition" list, or None where the label and the
+    value do not form a sentence ("Startgeld: € 1.500" stays a label and its value).
+
+    Label + value glued into running text breaks the word order of all four languages
+    ("Naar de gevangenis bij: de 3e dubbel op rij"), so such a parameter has a sentence
+    per value (``param.<name>.sheet.<value>``, ``.true``/``.false``) or one with the
+    number in it (``param.<name>.sheet``, ``{value}``), each written per language.
+
+    >>> sentence_key("jailed_may_deal", False), sentence_key("doubles_to_jail", 3)
+    ('param.jailed_may_deal.sheet.false', 'param.doubles_to_jail.sheet')
+    >>> sentence_key("start_money", 1500) is None
+    True
+    """
+    if value is None or isinstance(value, (tuple, list)):
+        return None
+    if isinstance(value, bool):
+        key = f"param.{name}.sheet.{'true' if value else 'false'}"
+    elif isinstance(value, str):
+        key = f"param.{name}.sheet.{value}"
+    else:
+        key = f"param.{name}.sheet"
+    return key if translations().has(SOURCE_LANG, key) else None
+
+
+def sentence(ctx: Context, name: str, edition: Edition) -> str | None:
+    """An edition's value of ``name`` as its sentence (escaped HTML), or None."""
+    value = value_of(edition, name).value
+    key = sentence_key(name, value)
+    if key is None:
+        return None
+    if isinstance(value, (bool, str)):
+        return ctx.text(key)
+    return ctx.text(key, value=numbers.number(ctx.lang, value))  # type: ignore[arg-type]
 
 
 def mine_items(ctx: Context, names: list[str], edition: Edition) -> list[MineItem]:
     """Per parameter: the edition's value and source (the cell) and, to show before it, the
     value each house rule of 000 gives it (shown by CSS while the reader plays that house
-    rule)."""
-    return [(n, html(cell(ctx, edition, n)),
-             [(r, html(value_text(ctx, n, v.value, edition.currency)), source_note(ctx, v))
-              for r, v in house_values(edition, n)])
-            for n in names]
+    rule); a value that is a whole sentence (:func:`sentence`) stands without its label."""
+    items: list[MineItem] = []
+    for n in names:
+        said = sentence(ctx, n, edition)
+        items.append((n, html(cell(ctx, edition, n, value_html=said)),
+                      [(r, html(value_text(ctx, n, v.value, edition.currency)),
+                        source_note(ctx, v)) for r, v in house_values(edition, n)],
+                      said is not None))
+    return items
 
 
 def mine_block(ctx: Context, names: list[str], edition: Edition) -> str:

@@ -391,6 +391,19 @@ def _neighbours(example: Example) -> tuple[Example | None, Example | None]:
     return (items[i - 1] if i > 0 else None, items[i + 1] if i + 1 < len(items) else None)
 
 
+
+def answer_item(label: str, value: str) -> str:
+    """One answer of the summary line: "Kosten: € 200"; a label that is a question takes
+    its answer as the next sentence ("Mag het? Nee"), never "Mag het?: nee".
+
+    >>> answer_item("Kosten", "€ 200"), answer_item("Mag het?", "nee")
+    ('Kosten: € 200', 'Mag het? Nee')
+    """
+    if label.rstrip().endswith("?"):
+        return f"{label} {value[:1].upper()}{value[1:]}" if value[:1].isalpha() else \
+            f"{label} {value}"
+    return f"{label}: {value}"
+
 def render_box(ctx: Context, example: Example) -> str:
     """The example in the page language: a boxed block of HTML and Markdown links."""
     lang = ctx.lang
@@ -403,7 +416,7 @@ def render_box(ctx: Context, example: Example) -> str:
     # On a rule page the example folds under its clause (the rule first): title and answer
     # stay visible in the summary line; the examples page shows them open, as boxes.
     folded = ctx.slug != EXAMPLES_PAGE
-    answer = "; ".join(f"{k}: {v}" for k, v in answer_rows(w, example, result))
+    answer = "; ".join(answer_item(k, v) for k, v in answer_rows(w, example, result))
     steps = [html(step_html(ctx, w, s)) for s in result.get("steps", []) if isinstance(s, Mapping)]
     links = []
     if example.opens_calculator:

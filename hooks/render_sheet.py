@@ -100,7 +100,9 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
 
 
 def values_html(ctx: Context, cid: str, edition_id: str) -> str:
-    """What the edition does for the clause's parameters (value and source)."""
+    """What the edition does for the clause's parameters (value and source): a
+    parameter whose label and value form a sentence says it as one sentence
+    (:func:`hooks.render_editions.sentence_key`)."""
     params = CARD_PARAMS if edition_id == CARD_GAME else RULE_PARAMS
     names = [n for n, c in params.items() if c == cid]
     if not names:

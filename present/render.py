@@ -67,6 +67,8 @@ class Presenter(Messages):
             return None
         key = (f"calc.speed_face_name.{value}" if name in SPEED_FACE_PARAMS
                else f"calc.edition.{value}" if name == "edition" else None)
+        if name == "edition" and self.has(f"{key}.short"):
+            key = f"{key}.short"  # inside a sentence: the name without a comma
         return self.plain(key) if key is not None and self.has(key) else None
 
     def choice_names(self, kind: str, path: str | None, choices: str) -> str | None:
@@ -125,11 +127,12 @@ class Presenter(Messages):
 
     def join(self, items: list[str], sep: str = ", ") -> str:
         """Items as a list in running text: "a, b en c" (the language's ``calc.list.and``);
-        names that hold commas themselves ("Nederland, moderne regels") take ``sep="; "``.
+        edition names in a list are their short names, without a comma
+        (``edition.<id>.short``), so the comma never shows up inside an item.
 
         >>> Presenter({"lang": "nl", "messages": {"calc.list.and": "en"}}).join(
-        ...     ["Nederland 2001", "Nederland, moderne regels", "Kaartspel"], "; ")
-        'Nederland 2001; Nederland, moderne regels en Kaartspel'
+        ...     ["Nederland 2001", "Nederland modern", "Kaartspel 2002"])
+        'Nederland 2001, Nederland modern en Kaartspel 2002'
         """
         items = [str(i) for i in items]
         if len(items) < 2:

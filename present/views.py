@@ -16,8 +16,14 @@ Conditions (``when``): ``{"path", "eq" | "ne" | "in" | "truthy" | "falsy" | "len
 Which step parameters are money or percentages is the engine's table
 (:func:`engine.money.money_params`, :func:`engine.money.percent_params`).
 
+The calculators (the engine calculation kinds a player fills in a form for) are the
+keys of :data:`VIEWS`, in page order: :data:`CALCULATORS` is the one list of them; the
+hooks, the forms and the tests derive theirs from it.
+
 >>> VIEWS["rent"][0]["params"]["amount"]
 {'path': 'amount', 'fmt': 'amount'}
+>>> CALCULATORS
+('rent', 'jail', 'mortgage', 'score')
 """
 
 from __future__ import annotations
@@ -172,3 +178,6 @@ VIEWS: Mapping[str, View] = {
     ],
 }
 """How each calculator shows its result (interpreted by :func:`present.render.render_output`)."""
+
+CALCULATORS: tuple[str, ...] = tuple(VIEWS)
+"""The calculators, by engine calculation kind, in page order (the one list of them)."""

@@ -41,7 +41,8 @@ from present.api import LangContext, present
 from present.render import error_field
 
 from hooks.languages import LANGS  # the table of languages
-KINDS = ("rent", "jail", "mortgage", "score")
+from present.views import CALCULATORS
+KINDS = CALCULATORS
 
 Change = tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]
 """(the field changed, the change applied to a copy of a state)."""

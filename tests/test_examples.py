@@ -31,13 +31,13 @@ from hooks.examples import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleError, check, fl
 from hooks.render_example import Words, render, render_box, step_html
 from tools.place_examples import place, section_of
 from hooks.i18n import LANGS, SOURCE_LANG, translations
+from present.views import CALCULATORS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 EXAMPLES = ordered()
 BY_ID = {ex.id: ex for ex in EXAMPLES}
 PAGE_FILES = sorted(p for p in DOCS.glob("*/*.md") if p.parent.name in LANGS)
-CALCULATORS = ("rent", "jail", "mortgage", "score")
 
 
 def rel(path: Path) -> str:

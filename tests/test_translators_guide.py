@@ -24,8 +24,12 @@ def layout(lang: str) -> tuple[list[tuple[str, str, str]], str]:
     return ROW.findall(text), filters[0]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != SOURCE_LANG])
 def test_the_guide_gives_the_same_component_layout_in_every_language(lang: str) -> None:
+    # the source language is the reference, not a case: comparing it with itself
+    # could never fail
+    rows, _ = layout(SOURCE_LANG)
+    assert rows, "the Dutch guide lists no components"
     assert layout(lang) == layout(SOURCE_LANG)
 
 

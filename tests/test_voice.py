@@ -16,17 +16,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
+from html import unescape
 from pathlib import Path
 
 import pytest
 
+from engine.api import KINDS as ENGINE_KINDS
 from engine.boards import DUTCH
-from engine.editions import EDITIONS, MONEY, PERCENT, CardGameRules, Rules, unit
+from engine.editions import EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, CardGameRules, Rules, unit
 from engine.sources import BOARD
+from hooks import render_calculator
 from hooks.calculator_data import step_presenter
+from hooks.calculator_forms import FORMS
+from hooks.my_edition import DEV_PAGES
 from hooks.i18n import LANGS, translations
-from hooks.render_editions import BOARD_SECTIONS
+from hooks.render_editions import BOARD_SECTIONS, sentence_key, value_of
 from present.grammar import ARTICLES
+from present.views import CALCULATORS, VIEWS
 
 NBSP = "\u00a0"
 
@@ -207,3 +213,180 @@ def test_catalog_percentages_and_amounts_are_typeset(lang: str) -> None:
             if BROKEN_AMOUNT.search(form):
                 bad.append((key, form))
     assert bad == []
+
+
+# --------------------------------------------------------------------------- one table
+
+
+ROOT = Path(__file__).resolve().parents[1]
+_QUOTED = r"""["'](?:%s)["']""" % "|".join(CALCULATORS)
+OWN_KIND_LIST = re.compile(rf"{_QUOTED}(?:\s*,\s*{_QUOTED}){{{len(CALCULATORS) - 1}}}")
+"""Every calculator kind, quoted, in a row: a list of its own instead of the one table."""
+
+
+def test_no_module_keeps_its_own_list_of_calculator_kinds() -> None:
+    """The calculators are one table, :data:`present.views.CALCULATORS` (the keys of the
+    views); every other module derives its list from it."""
+    assert CALCULATORS == tuple(VIEWS) == tuple(FORMS) and len(CALCULATORS) >= 4
+    assert render_calculator.KINDS is CALCULATORS
+    assert set(CALCULATORS) <= set(ENGINE_KINDS)
+    assert OWN_KIND_LIST.search('KINDS = ("rent", "jail", "mortgage", "score")')
+    own = []
+    for folder in ("engine", "present", "hooks", "tools", "tests", "docs/assets", "overrides"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".mjs", ".js", ".html") and path.name != "test_voice.py" \
+                    and path != ROOT / "present" / "views.py":  # the table itself
+                text = path.read_text(encoding="utf-8")
+                own += [str(path.relative_to(ROOT)) for _ in OWN_KIND_LIST.finditer(text)]
+    assert own == []
+
+
+# --------------------------------------------------------------------------- player pages
+
+
+_HEADING_TAGS = "h1|h2|h3|h4|h5|h6|th|caption|title|option|summary|legend"
+_BLOCK_TAGS = "p|li|td|dd|dt|div|section|nav|ul|ol|table|tr|br|header|footer|figcaption|label"
+_HEAD_OPEN = re.compile(rf"(?i)<(?:{_HEADING_TAGS})\b[^>]*>")
+_BLOCK = re.compile(rf"(?i)</?(?:{_HEADING_TAGS}|{_BLOCK_TAGS})\b[^>]*>")
+HEAD = "\x01"
+
+
+def blocks(html: str) -> list[str]:
+    """The text of a page as its blocks (a paragraph, a list item, a table cell ...), each
+    with its whitespace squeezed; a heading, a table header, a caption, an option of a
+    select starts with :data:`HEAD` (a name may stand there as a title)."""
+    html = re.sub(r"(?s)<(script|style|template)\b.*?</\1>", " ", html)
+    html = _HEAD_OPEN.sub(lambda m: "\n" + HEAD, html)
+    html = _BLOCK.sub("\n", html)
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    return [b for b in (re.sub(r"\s+", " ", line).strip() for line in text.split("\n"))
+            if b.strip(HEAD + " ")]
+
+
+def player_pages(site: Path, lang: str) -> dict[str, str]:
+    """Every players' page of a language (not the developers' and translators' pages)."""
+    base = site if lang == "nl" else site / lang
+    out = {}
+    for path in sorted(base.rglob("index.html")):
+        parts = path.relative_to(base).parts
+        if parts[0] in DEV_PAGES or (lang == "nl" and parts[0] in LANGS):
+            continue
+        out["/".join(parts[:-1]) or "."] = path.read_text(encoding="utf-8")
+    return out
+
+
+DOUBLED_NAME: dict[str, re.Pattern[str]] = {
+    "nl": re.compile(r"(?i)reiseditie Scandinavische reiseditie"),
+    "sv": re.compile(r"(?i)reseutgåvan Nordiska reseutgåvan"),
+    "da": re.compile(r"(?i)rejseudgaven? Nordisk rejseudgave"),
+    "nb": re.compile(r"(?i)reiseutgaven? Nordisk reiseutgave"),
+}
+"""The travel edition's noun standing before its own name ("De reiseditie Scandinavische
+reiseditie 2005")."""
+
+ENGLISH = ("Board and card facts", "used by", "Dutch board", "Classic US (Atlantic City)",
+           "Nordic travel edition")
+"""Working titles of engine/editions.py and engine/boards.py: never on a players' page."""
+
+
+def comma_names() -> list[str]:
+    """Every edition's heading name that holds a comma, in every language."""
+    cat = translations()
+    return sorted({str(cat.gettext(lang, f"edition.{e}")) for lang in LANGS for e in EDITIONS}
+                  - {""}, key=len, reverse=True)
+
+
+def voice_problems(pages: dict[str, str], lang: str) -> dict[str, list[tuple[str, str]]]:
+    """What a reader of the built pages must not meet, by kind: a heading name with a
+    comma inside a sentence or a list, the travel edition's noun before its name, an
+    English working title, a label glued to a value on the rules sheet."""
+    whole = set(comma_names())  # a name alone (a table cell of editions) is a title
+    names = [n for n in whole if "," in n]
+    sheet_labels = sorted({str(translations().gettext(lang, f"param.{key.split('.')[1]}"))
+                           for key in translations().keys("param.") if ".sheet" in key})
+    found: dict[str, list[tuple[str, str]]] = {
+        "comma name in text": [], "doubled name": [], "english": [], "glued label": []}
+    for slug, html in pages.items():
+        for block in blocks(html):
+            heading = block.startswith(HEAD)
+            text = block.lstrip(HEAD)
+            for name in names:
+                if name in text and not heading and text not in whole:
+                    found["comma name in text"].append((slug, text[:160]))
+                    break
+            if DOUBLED_NAME[lang].search(text):
+                found["doubled name"].append((slug, text[:160]))
+            if any(word in text for word in ENGLISH):
+                found["english"].append((slug, text[:160]))
+            if "?:" in text or (slug == "sheet" and any(
+                    text.startswith(f"{label}:") for label in sheet_labels)):
+                found["glued label"].append((slug, text[:160]))
+    return found
+
+
+def test_the_page_search_finds_what_it_looks_for() -> None:
+    """The search of the built pages is not blind: each kind is found in a page made up."""
+    page = ("<article><p>Je leest nu de regels van Nederland, moderne regels.</p>"
+            "<ul><li>Nederland 2001, Klassieke Amerikaanse regels, kort spel: Nee</li></ul>"
+            "<h2>Nederland, moderne regels</h2><table><tr><th>Nederland, moderne regels</th>"
+            "<td>Nederland, moderne regels</td></tr></table>"
+            "<p>De reiseditie <span>Scandinavische reiseditie 2005</span> heeft geen kaarten.</p>"
+            "<p>board.md · Board and card facts</p>"
+            "<ul class='sheet-values'><li><span>Kan de bank failliet gaan?:</span> nee</li></ul>"
+            "</article>")
+    got = [b for b in blocks(page)]
+    assert got[0] == "Je leest nu de regels van Nederland, moderne regels."
+    assert f"{HEAD}Nederland, moderne regels" in got
+    found = voice_problems({"sheet": page}, "nl")
+    assert {k: len(v) for k, v in found.items()} == {
+        "comma name in text": 2, "doubled name": 1, "english": 1, "glued label": 1}, found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_player_pages_speak_with_one_voice(built_site: Path, lang: str) -> None:
+    """Issue 24: a search of every built players' page of the language finds no edition
+    name with a comma inside a sentence or a list (the short names stand there), no
+    "De reiseditie Scandinavische reiseditie", no English working title of the engine's
+    data and no label glued to its value on the rules sheet."""
+    pages = player_pages(built_site, lang)
+    assert len(pages) >= 25 and "sheet" in pages and "api" not in pages
+    found = voice_problems(pages, lang)
+    assert {k: v[:8] for k, v in found.items() if v} == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_edition_has_a_short_name_without_a_comma(lang: str) -> None:
+    """Inside a sentence or a list an edition goes by its short name (``edition.<id>.short``,
+    the calculators' ``calc.edition.<id>.short`` the same): written in the language itself,
+    without a comma, so a list of them joined with commas and "and" stays readable."""
+    cat = translations()
+    for e in EDITIONS:
+        short = str(cat.gettext(lang, f"edition.{e}.short"))
+        assert cat.has(lang, f"edition.{e}.short") and cat.has(lang, f"calc.edition.{e}.short"), e
+        assert "," not in short and ";" not in short, (e, short)
+        assert str(cat.gettext(lang, f"calc.edition.{e}.short")) == short, e
+    joined = step_presenter(lang).join([str(cat.gettext(lang, f"edition.{e}.short"))
+                                        for e in ("nl-2001", "nl-modern", "classic-us")])
+    assert joined.count(",") == 1, joined
+
+
+def test_a_parameter_said_as_a_sentence_has_a_sentence_for_every_value() -> None:
+    """Where a parameter's label and value form a sentence (``param.<name>.sheet...``),
+    every value an edition or mode gives it has its sentence in every language: none
+    falls back to the label glued to its value."""
+    cat = translations()
+    said = {key.split(".")[1] for key in cat.keys("param.") if ".sheet" in key}
+    assert len(said) >= 10
+    missing, checked = [], 0
+    for e in EDITIONS.values():
+        for name in said:
+            try:
+                value = value_of(e, name).value
+            except AttributeError:
+                continue  # a card-game or board-game parameter the edition lacks
+            checked += 1
+            key = sentence_key(name, value)
+            if key is None or not all(cat.has(lang, key) for lang in LANGS):
+                missing.append((e.id, name, value))
+    assert checked >= len(said) * len(MAIN_EDITIONS)
+    assert missing == []

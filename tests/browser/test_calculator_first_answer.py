@@ -29,11 +29,12 @@ from hooks import calculator_fields as cfl
 from hooks import render_calculator as rc
 from hooks.calculator_data import Formatter, clause_links
 from hooks.common import Context
+from present.views import CALCULATORS
 
 pytestmark = pytest.mark.browser
 
 LANGS = ("nl", "sv", "da", "nb")
-KINDS = ("rent", "jail", "mortgage", "score")
+KINDS = CALCULATORS
 READY_TIMEOUT = 120_000
 MINE = {"nl": "nordic-2005", "sv": "nl-2001", "da": "classic-us", "nb": "nl-modern"}
 """The "my edition" each language's page is opened with (never the language's own; the

@@ -168,15 +168,15 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_choosing_confirms_in_a_short_line(open_page, lang: str) -> None:
-    """The line under the picker names the chosen edition in the page's language; none
-    without a choice."""
+    """The line under the picker names the chosen edition in the page's language (its
+    short name: it stands in a sentence); none without a choice."""
     sp = open_page(page_path(lang, "rent"), width=PHONE["width"], height=PHONE["height"])
     page = sp.page
     assert not page.is_visible(".my-ed-confirm")
     t = translations()
     for edition in MAIN_EDITIONS:
         choose(page, edition)
-        name = str(t.gettext(lang, f"edition.{edition}"))
+        name = str(t.gettext(lang, f"edition.{edition}.short"))
         want = str(t.gettext(lang, "myed.confirm", edition=name))
         line = page.inner_text(".my-ed-confirm").strip()
         assert line == want, (line, want)

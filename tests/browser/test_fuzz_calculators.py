@@ -49,7 +49,8 @@ from hooks.i18n import translations
 pytestmark = pytest.mark.browser
 
 from hooks.languages import LANGS  # the table of languages
-KINDS = ("rent", "jail", "mortgage", "score")
+from present.views import CALCULATORS
+KINDS = CALCULATORS
 STEPS = 52
 """Steps per calculator and language: 4 x 52 = 208 inputs per calculator."""
 SEED = 20261129

@@ -32,7 +32,8 @@ from test_fuzz_calculators import expected_text, message, squash
 pytestmark = pytest.mark.browser
 
 from hooks.languages import LANGS  # the table of languages
-KINDS = ("rent", "jail", "mortgage", "score")
+from present.views import CALCULATORS
+KINDS = CALCULATORS
 DELAY = 3.0
 """Seconds the slow server holds back each Pyodide file."""
 
