@@ -232,7 +232,9 @@ def jail_decision(request: object) -> dict[str, Any]:
     else:
         leave_option = None
     leave_cost = offer if leave_option == "buy-card" else fine  # an owned card saves a fine later
-    advice = _advice(ed, built, left, fine, leave_option, leave_cost or 0, steps, card_last)
+    # where the card no longer helps after the last roll and the fine cannot be paid: use it now
+    card_now = last and bool(owned) and not card_last and not can_pay
+    advice = _advice(ed, built, left, fine, leave_option, leave_cost or 0, steps, card_last, card_now)
 
     return result(ed, steps, turn_in_jail=turn, max_turns=max_turns, attempts_left=left,
                   fine=fine, cash=cash, card_kind=card_kind, cards_owned=owned,
@@ -240,7 +242,8 @@ def jail_decision(request: object) -> dict[str, Any]:
 
 
 def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: int, leave_option: str | None,
-            leave_cost: int, steps: list[Step], card_last: bool = False) -> dict[str, Any]:
+            leave_cost: int, steps: list[Step], card_last: bool = False,
+            card_now: bool = False) -> dict[str, Any]:
     assert ed.rules is not None and ed.board is not None
     r = ed.rules
     q = 5.0 / 6.0  # 1 - P_DOUBLES, as a float (Fraction arithmetic is slow here)
@@ -281,8 +284,11 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
             else ("leave", "step.jail.advice.heuristic_leave")
     if leave_option is None:
         choice, key = "stay", "step.jail.advice.cannot_pay"
+    elif card_now:
+        choice, key = "leave", "step.jail.advice.card_before_last_roll"
+        params = {**params, "fine": fine}
     option = "roll" if choice == "stay" else leave_option
-    if choice == "leave" and any_time:
+    if choice == "leave" and any_time and not card_now:
         # Paying now or after a failed roll both end with play resuming next turn, so the
         # advice to leave is one plan: roll first, leave (pay, use a card) only if it fails.
         advice["roll_first"] = True

@@ -117,6 +117,10 @@ def test_last_step_with_own_card_follows_the_ruling() -> None:
         assert "step.jail.third_failure_card_before" in keys(r)
         step = next(s for s in r["steps"] if s["key"] == "step.jail.third_failure_card_before")
         assert step["ruling"] is None and step["source"]
+        # short of the fine, the card is best used now, before the roll
+        short = jail_decision(req(edition, turn=3, cash=10, cards_owned=1))
+        assert (short["advice"]["choice"], short["advice"]["option"], short["advice"]["reason_key"]) \
+            == ("leave", "card", "step.jail.advice.card_before_last_roll")
     # without a card nothing changes
     r = jail_decision(req("nl-2001", turn=3))
     assert option(r, "roll")["on_failure"] == "pay-then-move"
