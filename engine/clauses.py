@@ -192,6 +192,7 @@ PAGES: tuple[Page, ...] = (
         ("ruling-short-hotel-sale", "Short game: what selling a hotel brings"),
         ("ruling-card-game-gaps", "The card game's lost text: bonus cards, section B, three players"),
         ("ruling-card-game-tie", "Card game: two players with the same winning total"),
+        ("ruling-card-after-third-roll", "Your own get-out card after the third failed jail roll"),
     )),
 )
 

@@ -86,6 +86,7 @@ class Rules:
     jail_pay_when: Value[str] = _p("jail-pay", ("before-roll", "any-time-then-next-turn"))
     jail_doubles_extra_roll: Value[bool] = _p("jail-doubles", (True, False))
     jail_third_failure: Value[str] = _p("jail-third-failure", ("pay-then-move",))
+    jail_card_after_third_roll: Value[bool] = _p("jail-third-failure", (True, False))
     jail_card_buyable: Value[bool] = _p("jail-card", (True, False))
     jailed_may_deal: Value[bool] = _p("jail-rights", (True, False))
     # Building
@@ -225,6 +226,9 @@ NL_2001 = Rules(
     # 000 says pay before moving, not by which roll you move
     jail_third_failure=_b.ruled("pay-then-move", "ruling-third-failed-roll", "Gevangenis",
                                 "E 50 boete betalen voordat u uw pion verplaatst"),
+    # 000 names the fine after three turns, not whether an owned card may replace it (issue 23)
+    jail_card_after_third_roll=_b.ruled(True, "ruling-card-after-third-roll", "Gevangenis",
+                                        "Na drie beurten moet u de gevangenis verlaten"),
     jail_card_buyable=_b.fact(True, "Gevangenis", "van een andere speler kopen en gebruiken"),
     jailed_may_deal=_b.ruled(True, "ruling-jailed-may-deal", "Gevangenis", "mogen gewoon huur innen"),
     build_when=_b.fact("any-time", "Huizen", "U mag op elk moment van het spel kopen of verkopen"),
@@ -330,6 +334,9 @@ NORDIC_2005 = replace(
     jail_doubles_extra_roll=_b.ruled(False, "ruling-silent-sources", "FÄNGELSE"),
     jail_third_failure=_b.fact("pay-then-move", "FÄNGELSE",
                                "kan genast flytta framåt från fängelset så många steg som tärningarna visar"),
+    # like 000: the leaflet names the fine after the third roll, not the key you may own (issue 23)
+    jail_card_after_third_roll=_b.ruled(True, "ruling-card-after-third-roll", "FÄNGELSE",
+                                        "När du har slagit tärningarna tre gånger måste du betala böter"),
     jail_card_buyable=_b.fact(True, "FÄNGELSE", "nyckel från en annan spelare till överenskommet pris"),
     jailed_may_deal=_b.ruled(True, "ruling-jailed-may-deal", "FÄNGELSE", "kan du inkräva hyra"),
     build_when=_b.fact("own-turn", "HUS", "När det är din tur kan du köpa och bygga"),
@@ -411,6 +418,9 @@ NL_MODERN = replace(
     jail_doubles_extra_roll=_b.fact(False, "Uit de gevangenis komen", "Je gooit hierna niet nog eens"),
     jail_third_failure=_b.fact("pay-then-move", "Uit de gevangenis komen",
                                "dan betaal je 50 en gebruik je die laatste worp"),
+    # 002 uses the card at the start of the turn, before the roll; after a failed third roll you pay
+    jail_card_after_third_roll=_b.fact(False, "Uit de gevangenis komen",
+                                       "Lukt het bij de derde poging niet, dan betaal je 50"),
     jail_card_buyable=_b.fact(True, "Uit de gevangenis komen", "mag je ook van een andere speler kopen"),
     jailed_may_deal=_b.fact(True, "Naar de gevangenis", "hypotheken nemen en handelen met andere spelers"),
     build_when=_b.fact("any-time", "Huizen", "Dat mag op elk moment, ook buiten je beurt"),
@@ -487,6 +497,9 @@ CLASSIC_US = replace(
     jail_pay_when=_b.ruled("before-roll", "ruling-silent-sources", "Gevangenis"),
     jail_doubles_extra_roll=_b.fact(False, "Gevangenis", "u krijgt geen nieuwe beurt"),
     jail_third_failure=_b.fact("pay-then-move", "Gevangenis", "moet u deze optie kiezen"),
+    # 003: after three failed turns "this option" (paying the fine) is the one you must choose
+    jail_card_after_third_roll=_b.fact(False, "Gevangenis", "Als u drie beurten achter elkaar geen "
+                                       "dubbelrol gooit, moet u deze optie kiezen"),
     jail_card_buyable=_b.ruled(True, "ruling-silent-sources", "Gevangenis"),
     jailed_may_deal=_b.ruled(True, "ruling-jailed-nothing", "Gevangenis", "kunt u niets anders doen in het spel"),
     build_when=_b.ruled("any-time", "ruling-build-outside-turn", _BUILD),

@@ -179,12 +179,16 @@ def jail_decision(request: object) -> dict[str, Any]:
 
     # Rolling for doubles.
     p_left = p_free(left)
+    card_last = last and bool(owned) and r.jail_card_after_third_roll.value
     on_doubles = "move-and-roll-again" if r.jail_doubles_extra_roll.value else "move-by-roll"
     if not last and timing != "before-roll" and (can_pay or owned):
         # paying is allowed at any time: after a failed roll you may still leave
         on_failure, failure_clause = "stay-or-leave", "jail-pay"
     elif not last:
         on_failure, failure_clause = "stay-in-jail", "jail-doubles"
+    elif card_last:
+        # an owned card (or key) stands in for the fine after the last failed roll
+        on_failure, failure_clause = "card-then-move", "jail-third-failure"
     elif can_pay:
         on_failure, failure_clause = "pay-then-move", "jail-third-failure"
     else:
@@ -194,9 +198,16 @@ def jail_decision(request: object) -> dict[str, Any]:
                       attempts_left=left, p_free=_frac(p_left),
                       p_free_percent=round(100 * float(p_left), 1), leads_to=on_doubles, cite=r.jail_doubles_extra_roll))
     if last:
-        steps.append(step("jail-third-failure", "step.jail.third_failure", fine=fine,
-                          cite=r.jail_third_failure))
-        if not can_pay:
+        if card_last:
+            steps.append(step("jail-third-failure", "step.jail.third_failure_card", fine=fine,
+                              kind=card_kind, cite=r.jail_card_after_third_roll))
+        else:
+            steps.append(step("jail-third-failure", "step.jail.third_failure", fine=fine,
+                              cite=r.jail_third_failure))
+            if owned:
+                steps.append(step("jail-third-failure", "step.jail.third_failure_card_before",
+                                  fine=fine, kind=card_kind, cite=r.jail_card_after_third_roll))
+        if not can_pay and not card_last:
             steps.append(step("bankrupt-raise", "step.jail.must_raise_after_roll", fine=fine,
                               cash=cash, shortfall=fine - cash))
     if r.speed_die.value:
@@ -208,7 +219,7 @@ def jail_decision(request: object) -> dict[str, Any]:
         "attempts_left": left, "p_free_remaining": float(p_left),
         "p_free_remaining_fraction": _frac(p_left),
         "on_failure": on_failure, "on_failure_clause": failure_clause,
-        "expected_fine": round(fine * float((1 - P_DOUBLES) ** left), 2),
+        "expected_fine": 0 if card_last else round(fine * float((1 - P_DOUBLES) ** left), 2),
     })
 
     # Advice.
@@ -221,7 +232,9 @@ def jail_decision(request: object) -> dict[str, Any]:
     else:
         leave_option = None
     leave_cost = offer if leave_option == "buy-card" else fine  # an owned card saves a fine later
-    advice = _advice(ed, built, left, fine, leave_option, leave_cost or 0, steps)
+    # where the card no longer helps after the last roll and the fine cannot be paid: use it now
+    card_now = last and bool(owned) and not card_last and not can_pay
+    advice = _advice(ed, built, left, fine, leave_option, leave_cost or 0, steps, card_last, card_now)
 
     return result(ed, steps, turn_in_jail=turn, max_turns=max_turns, attempts_left=left,
                   fine=fine, cash=cash, card_kind=card_kind, cards_owned=owned,
@@ -229,7 +242,8 @@ def jail_decision(request: object) -> dict[str, Any]:
 
 
 def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: int, leave_option: str | None,
-            leave_cost: int, steps: list[Step]) -> dict[str, Any]:
+            leave_cost: int, steps: list[Step], card_last: bool = False,
+            card_now: bool = False) -> dict[str, Any]:
     assert ed.rules is not None and ed.board is not None
     r = ed.rules
     q = 5.0 / 6.0  # 1 - P_DOUBLES, as a float (Fraction arithmetic is slow here)
@@ -265,12 +279,16 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
             else ("leave", "step.jail.advice.leave_cheaper")
     else:
         params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost}
-        choice, key = ("stay", "step.jail.advice.last_attempt") if left == 1 \
+        last_key = "step.jail.advice.last_attempt_card" if card_last else "step.jail.advice.last_attempt"
+        choice, key = ("stay", last_key) if left == 1 \
             else ("leave", "step.jail.advice.heuristic_leave")
     if leave_option is None:
         choice, key = "stay", "step.jail.advice.cannot_pay"
+    elif card_now:
+        choice, key = "leave", "step.jail.advice.card_before_last_roll"
+        params = {**params, "fine": fine}
     option = "roll" if choice == "stay" else leave_option
-    if choice == "leave" and any_time:
+    if choice == "leave" and any_time and not card_now:
         # Paying now or after a failed roll both end with play resuming next turn, so the
         # advice to leave is one plan: roll first, leave (pay, use a card) only if it fails.
         advice["roll_first"] = True

@@ -96,6 +96,37 @@ def test_third_failure_without_the_fine() -> None:
     assert step["params"]["shortfall"] == 40
 
 
+def test_last_step_with_own_card_follows_the_ruling() -> None:
+    # ruling-card-after-third-roll: 000 and 001 are silent on an owned card after the third
+    # failed roll; the ruling lets the card stand in for the fine, so leaving costs nothing
+    for edition in ("nl-2001", "nordic-2005"):
+        r = jail_decision(req(edition, turn=3, cash=10, cards_owned=1))
+        roll = option(r, "roll")
+        assert (roll["on_failure"], roll["on_failure_clause"], roll["expected_fine"]) == (
+            "card-then-move", "jail-third-failure", 0)
+        last = next(s for s in r["steps"] if s["clause"] == "jail-third-failure")
+        assert last["key"] == "step.jail.third_failure_card"
+        assert last["ruling"] == "ruling-card-after-third-roll"
+        assert "step.jail.third_failure" not in keys(r)
+        assert "step.jail.must_raise_after_roll" not in keys(r)  # no fine to raise money for
+        assert r["advice"]["reason_key"] == "step.jail.advice.last_attempt_card"
+    # 002 and 003: the fine is paid after the third failure; the card only helps before the roll
+    for edition in ("nl-modern", "classic-us"):
+        r = jail_decision(req(edition, turn=3, cash=500, cards_owned=1))
+        assert option(r, "roll")["on_failure"] == "pay-then-move"
+        assert "step.jail.third_failure_card_before" in keys(r)
+        step = next(s for s in r["steps"] if s["key"] == "step.jail.third_failure_card_before")
+        assert step["ruling"] is None and step["source"]
+        # short of the fine, the card is best used now, before the roll
+        short = jail_decision(req(edition, turn=3, cash=10, cards_owned=1))
+        assert (short["advice"]["choice"], short["advice"]["option"], short["advice"]["reason_key"]) \
+            == ("leave", "card", "step.jail.advice.card_before_last_roll")
+    # without a card nothing changes
+    r = jail_decision(req("nl-2001", turn=3))
+    assert option(r, "roll")["on_failure"] == "pay-then-move"
+    assert "step.jail.third_failure_card" not in keys(r)
+
+
 def test_doubles_move_without_extra_roll() -> None:
     # jail-doubles: 002 and 003 say no extra roll after leaving by doubles
     for edition in ("nl-modern", "classic-us"):

@@ -315,6 +315,14 @@ def jail_card_owned(c: Calc, lang: str) -> dict[str, Any]:
     return {**defaults(lang, "jail"), "turn_in_jail": 2, "cards_owned": 1}
 
 
+def jail_card_last_attempt(c: Calc, lang: str) -> dict[str, Any]:
+    # ruling-card-after-third-roll (nl-2001, nordic-2005): the card stands in for the fine
+    c.select("turn_in_jail", 3)
+    c.fill("cash", 20)
+    c.fill("cards_owned", 1)
+    return {**defaults(lang, "jail"), "turn_in_jail": 3, "cash": 20, "cards_owned": 1}
+
+
 def jail_invalid_cards(c: Calc, lang: str) -> dict[str, Any]:
     c.fill("cards_owned", 7)
     return {**defaults(lang, "jail"), "cards_owned": 7}
@@ -427,7 +435,8 @@ CASES: dict[str, list[tuple[Callable[[Calc, str], dict[str, Any]], str | None]]]
              (rent_utility_card, None), (rent_mortgaged_group, None),
              (rent_invalid_owned, "owned"), (rent_invalid_hotel_mortgaged, "mortgaged")],
     "jail": [(jail_last_attempt_broke, None), (jail_built_opponents, None),
-             (jail_card_owned, None), (jail_invalid_cards, "cards_owned")],
+             (jail_card_owned, None), (jail_card_last_attempt, None),
+             (jail_invalid_cards, "cards_owned")],
     "mortgage": [(mortgage_with_houses, None), (mortgage_lift_rounding, None),
                  (mortgage_receive, None), (mortgage_bankruptcy, None),
                  (mortgage_bankruptcy_bank, None), (mortgage_invalid_uneven, "buildings")],

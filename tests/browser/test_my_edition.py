@@ -150,6 +150,22 @@ HOUSE_PAGES = sorted({CLAUSES[c].page for r in HOUSE_RULES for c in clauses_of(r
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_picker_says_where_the_variants_are(open_page, lang: str) -> None:
+    """Issue 23 item 2: the picker offers the four rulebooks (a mode is not a page's edition,
+    DESIGN.md) and, next to them, a line linking to the variants page, where the modes are."""
+    sp = open_page(page_path(lang, "jail"))
+    page = sp.page
+    offered = page.eval_on_selector_all("#my-ed-select option", "os => os.map(o => o.value)")
+    assert offered == ["", "nl-2001", "nordic-2005", "nl-modern", "classic-us"]
+    link = page.locator(".my-ed-picker .my-ed-variants a")
+    assert link.is_visible()
+    assert urlsplit(link.evaluate("a => a.href")).path.endswith(f"/{page_path(lang, 'variants')}")
+    link.click()
+    page.wait_for_url(re.compile(r"/variants/$"))
+    assert page.locator("#short-setup").count() == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_house_rules_everywhere(open_page, lang: str) -> None:
     """Ticked next to the edition, one house rule at a time on one page: its blocks show
     first under the clauses it changes, the summary names it; all ticked: every rule page
