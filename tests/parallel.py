@@ -40,28 +40,33 @@ TOGETHER = {
     "tests/browser/test_pages.py": "every_page",
     "tests/browser/test_csp.py": "every_page",
     "tests/browser/test_third_parties.py": "every_page",
+    "tests/browser/test_phone.py": "every_page",
 }
 """Files run as one unit (on one worker) because they share a costly session fixture:
 ``every_page`` opens every built page of every language once."""
 
 WEIGHTS = {
-    "every_page": 160,
-    "tests/browser/test_calculators.py": 115,
-    "tests/browser/test_fuzz_calculators.py": 100,
-    "tests/browser/test_example_links.py": 60,
-    "tests/browser/test_my_edition.py": 60,
-    "tests/browser/test_accessibility.py": 50,
+    "tests/browser/test_calculators.py": 480,
+    "every_page": 380,
+    "tests/browser/test_my_edition.py": 245,
+    "tests/browser/test_fuzz_calculators.py": 215,
+    "tests/browser/test_edition_view.py": 135,
+    "tests/browser/test_example_links.py": 130,
+    "tests/browser/test_accessibility.py": 115,
+    "tests/browser/test_calculator_first_answer.py": 90,
+    "tests/browser/test_runtime_failure.py": 50,
+    "tests/browser/test_print.py": 45,
     "tests/test_fuzz.py": 40,
-    "tests/browser/test_runtime_failure.py": 30,
+    "tests/browser/test_offline_page.py": 35,
+    "tests/browser/test_offline.py": 35,
     "tests/browser/test_disputes_search.py": 25,
     "tests/test_build.py": 20,
     "tests/test_locale_safety.py": 20,
-    "tests/browser/test_offline.py": 20,
     "tests/test_termbase.py": 20,
 }
-"""Rough relative costs of the heavy units (the first two from one timed run of each
-file, the others estimated from their page loads and builds); only the order of the
-queue depends on them."""
+"""Rough relative costs of the heavy units: the browser files in seconds of one timed run
+(``--durations=0`` on two workers, session 5; every_page: the walk plus the files that read
+it), the others estimated from their builds; only the order of the queue depends on them."""
 PER_TEST = {True: 2.0, False: 0.05}
 """The weight of an unlisted unit per test: browser tests (key ``True``) and the rest."""
 

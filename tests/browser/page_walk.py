@@ -28,7 +28,10 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from hooks.languages import LANGS  # the table of languages
+from phone import MEASURE, MIN_TAP
 POOL = 6
+VIEWPORT = {"width": 1280, "height": 900}
+"""The walk's window: a desktop (``test_phone.py`` measures a phone's on its own walk)."""
 """Pages loading at the same time (each mostly waits on its own: more pages than cores)."""
 RUNTIME_PAGE = "calculators (runtime)"
 """The key of the calculators page that ran until its runtime answered."""
@@ -53,6 +56,8 @@ class Seen:
     html_lang: str | None = None
     csp_meta: str | None = None
     ready: bool = False
+    wide: list[dict[str, Any]] = field(default_factory=list)
+    """Tables wider than their column at :data:`VIEWPORT` (``phone.MEASURE``)."""
 
 
 @dataclass
@@ -103,7 +108,7 @@ def walk(browser: Any, base_url: str, site: Path) -> Walk:
     pages = site_pages(site)
     seen: dict[str, Seen] = {}
     blocked: list[str] = []
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
     context.add_init_script(LISTEN)
     context.route(re.compile(r"^(?!" + re.escape(origin) + r"/)"),
                   lambda route: (blocked.append(route.request.url), route.abort()))
@@ -168,6 +173,9 @@ def walk(browser: Any, base_url: str, site: Path) -> Walk:
                     "?.content ?? null")
                 # (a violation's event is queued as a task: the quiet wait covered it)
                 page.csp_violations = tab.evaluate("() => window.__csp || []")
+                # what a desktop shows of its tables, measured on this same load (one walk
+                # for every check of every page at this width)
+                page.wide = tab.evaluate(MEASURE, MIN_TAP)["wide"] if page.ready else []
                 current[i] = None
 
         # one calculators page until its runtime answers: every file Python fetches
