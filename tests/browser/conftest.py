@@ -5,14 +5,20 @@ Fixtures (reuse them in any test under ``tests/browser/``):
 - ``built_site`` (session, from ``tests/conftest.py``): ``Path`` of the strictly built site (one build per run;
   ``$MONOPOLY_SITE_DIR`` uses an existing build instead).
 - ``site_url`` (session): base URL of an HTTP server for it, ``http://127.0.0.1:PORT/``
-  (``.wasm`` as ``application/wasm``, ``.mjs``/``.js`` as JavaScript, ``.json``, ``.svg``).
+  (``.wasm`` as ``application/wasm``, ``.mjs``/``.js`` as JavaScript, ``.json``, ``.svg``),
+  whose search indexes hold no entries (:class:`EmptySearchIndex`): Material's search
+  worker builds its lunr index on every page load, about half the CPU of a page load
+  (0.5 s; 20 loads 12 s -> 7 s), which no test but the search tests needs.
+- ``search_url`` (session): the same site with its real search indexes, for the tests that
+  search (``open_page(path, search=True)``); the walk over every page (``every_page``)
+  loads each page with its real index too.
 - ``browser`` (session): headless Chromium from ``/usr/bin/chromium`` via Playwright.
 - ``headers_url`` (session): the same site served with its ``_headers`` file applied.
 - ``every_page`` (session): a :class:`page_walk.Walk`: every page opened once, with what it
   requested, logged and violated (third parties, CSP, console errors share it).
 - ``contexts`` (session): a :class:`ContextPool` of warm browser contexts (see below).
-- ``open_page`` (function): ``open_page(path, width=1280, height=900, fresh=False) ->
-  SitePage``; opens a new tab, records every request and console error, and waits until
+- ``open_page`` (function): ``open_page(path, width=1280, height=900, fresh=False,
+  search=False) -> SitePage`` (``search``: on ``search_url``); opens a new tab, records every request and console error, and waits until
   ``<html data-site-ready="1">`` (set by ``docs/assets/site.js``). The tab is in a context
   of the pool that no other page of this test uses, its site storage (``localStorage``:
   "my edition", house rules, colours) emptied, so it starts as a first visit would; but its
@@ -46,6 +52,7 @@ than 127.0.0.1).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -55,13 +62,38 @@ import pytest
 
 from page_walk import Walk, walk
 from tools.site_build import ROOT
-from tools.static_site import CHROMIUM, CHROMIUM_ARGS, HeadersFileHandler, serve
+from tools.static_site import CHROMIUM, CHROMIUM_ARGS, HeadersFileHandler, SiteHandler, serve
 
 LOCAL_HOSTS = {"127.0.0.1"}
 
+class EmptySearchIndex(SiteHandler):
+    """The site's handler, but each language's ``search/search_index.json`` is its real
+    configuration with no entries (the search box works and finds nothing)."""
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if not path.endswith("/search/search_index.json"):
+            return super().do_GET()
+        real = json.loads((Path(self.directory) / path.lstrip("/")).read_text(encoding="utf-8"))
+        body = json.dumps({"config": real["config"], "docs": []}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
-    """Serve the built site on 127.0.0.1 (a free port) for the whole session."""
+    """Serve the built site on 127.0.0.1 (a free port) for the whole session, its search
+    indexes empty (:class:`EmptySearchIndex`)."""
+    with serve(built_site, handler=EmptySearchIndex) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def search_url(built_site: Path) -> Iterator[str]:
+    """The built site with its real search indexes, for the tests that search."""
     with serve(built_site) as url:
         yield url
 
@@ -139,9 +171,9 @@ class ContextPool:
     CLEAR = "local_storage,indexeddb,websql,file_systems,shader_cache"
     """What is emptied when a context is lent out (``Storage.clearDataForOrigin``)."""
 
-    def __init__(self, browser: Any, origin: str) -> None:
+    def __init__(self, browser: Any, *origins: str) -> None:
         self.browser = browser
-        self.origin = origin.rstrip("/")
+        self.origins = [origin.rstrip("/") for origin in origins]
         self.free: list[Any] = []
         self.made = 0
 
@@ -160,8 +192,9 @@ class ContextPool:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         try:
-            cdp.send("Storage.clearDataForOrigin",
-                     {"origin": self.origin, "storageTypes": self.CLEAR})
+            for origin in self.origins:
+                cdp.send("Storage.clearDataForOrigin",
+                         {"origin": origin, "storageTypes": self.CLEAR})
         finally:
             cdp.detach()
         return page
@@ -181,9 +214,9 @@ class ContextPool:
 
 
 @pytest.fixture(scope="session")
-def contexts(browser, site_url: str) -> Iterator[ContextPool]:
+def contexts(browser, site_url: str, search_url: str) -> Iterator[ContextPool]:
     """The run's :class:`ContextPool` (warm contexts for ``open_page`` and ``calc_pages``)."""
-    pool = ContextPool(browser, site_url)
+    pool = ContextPool(browser, site_url, search_url)
     yield pool
     pool.close()
 
@@ -201,14 +234,16 @@ def recorded(page: Any, base_url: str) -> SitePage:
 
 
 @pytest.fixture
-def open_page(browser, contexts: ContextPool, site_url: str) -> Iterator[Callable[..., SitePage]]:
-    """Factory: ``open_page(path, width=1280, height=900, fresh=False)``: a new tab in a
-    warm context of its own (``fresh``: in a new context), see the module docstring."""
+def open_page(browser, contexts: ContextPool, site_url: str,
+              search_url: str) -> Iterator[Callable[..., SitePage]]:
+    """Factory: ``open_page(path, width=1280, height=900, fresh=False, search=False)``: a
+    new tab in a warm context of its own (``fresh``: in a new context; ``search``: on the
+    server with the real search indexes), see the module docstring."""
     lent: list[Any] = []
     owned: list[Any] = []
 
     def _open(path: str | None = None, width: int = 1280, height: int = 900,
-              ready: bool = True, fresh: bool = False) -> SitePage:
+              ready: bool = True, fresh: bool = False, search: bool = False) -> SitePage:
         if fresh:
             context = browser.new_context(viewport={"width": width, "height": height},
                                           device_scale_factor=1, service_workers="block")
@@ -219,7 +254,7 @@ def open_page(browser, contexts: ContextPool, site_url: str) -> Iterator[Callabl
             lent.append(context)
             page = contexts.new_page(context)
             page.set_viewport_size({"width": width, "height": height})
-        sp = recorded(page, site_url)
+        sp = recorded(page, search_url if search else site_url)
         if path is not None:
             sp.goto(path, ready=ready)
         return sp

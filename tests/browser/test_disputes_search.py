@@ -81,7 +81,7 @@ def test_every_dispute_has_at_least_two_phrasings_and_enough_queries_in_all() ->
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_phrasing_finds_its_dispute_in_the_top_three(open_page, report, lang: str) -> None:
-    sp = open_page(page_path(lang))
+    sp = open_page(page_path(lang), search=True)
     queries = QUERIES[lang]
     started = time.perf_counter()
     answer = sp.page.evaluate(SEARCH_ALL, [q for _, q in queries])
@@ -106,7 +106,7 @@ TYPED = {"nl": ("lend-money", "go-exact-double"), "sv": ("jail-pay-when", "aucti
 @pytest.mark.parametrize("lang", LANGS)
 def test_typed_in_the_search_box_the_dispute_shows_among_the_first_results(
         open_page, lang: str) -> None:
-    sp = open_page(page_path(lang))
+    sp = open_page(page_path(lang), search=True)
     box = "input.md-search__input"
     sp.page.click(box)
     for dispute in TYPED[lang]:

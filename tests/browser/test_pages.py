@@ -11,6 +11,9 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
+
 import pytest
 
 from engine.clauses import CLAUSES, PAGES
@@ -69,7 +72,7 @@ def test_language_switcher_keeps_the_page(open_page, site_url: str, lang: str) -
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_search_stays_in_the_language(open_page, lang: str) -> None:
-    sp = open_page(path(lang, "index"))
+    sp = open_page(path(lang, "index"), search=True)
     hrefs = search(sp.page, SEARCH_WORDS[lang])  # the box is in the header at desktop width
     prefix = sp.url(path(lang, "index"))
     assert hrefs
@@ -157,3 +160,17 @@ def test_colour_toggle_follows_the_system_and_remembers_the_switch(browser, site
             assert scheme() == other, path
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_tests_use_the_real_index(site_url: str, search_url: str, lang: str) -> None:
+    """The tests' default server answers the search index with no entries (its cost on every
+    page load is the search tests' alone, ``conftest.EmptySearchIndex``); ``search_url``,
+    which the search tests open, serves the built index whole, in its language."""
+    def entries(base: str) -> list[dict]:
+        prefix = "" if lang == "nl" else f"{lang}/"
+        with urllib.request.urlopen(f"{base}{prefix}search/search_index.json") as res:
+            return json.load(res)["docs"]
+    real = entries(search_url)
+    assert entries(site_url) == []
+    assert len(real) > 100
