@@ -29,14 +29,15 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.83, "turn": 0.92, "buying": 0.96, "squares": 0.85, "jail": 0.72,
-    "building": 0.84, "trading": 0.83, "mortgages": 0.87, "bankruptcy": 0.86,
+    "setup": 0.83, "turn": 0.92, "buying": 0.95, "squares": 0.85, "jail": 0.72,
+    "building": 0.85, "trading": 0.83, "mortgages": 0.87, "bankruptcy": 0.87,
     "variants": 1.07, "card-game": 0.95,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
 measured over the four languages and editions (build of 2026-12-02, after the
-Swedish, Danish and Norwegian clauses were brought in line with the Dutch), so they cannot get
-worse unnoticed. Why: most of their text is rules every edition shares (nothing to fold),
+Swedish, Danish and Norwegian clauses were brought in line with the Dutch; measured without
+the footer's late offline line, see :func:`screens`, which had made a run on CI read
+bankruptcy 0.87 against 0.85), so they cannot get worse unnoticed. Why: most of their text is rules every edition shares (nothing to fold),
 the card game is a game of its own that the picker does not offer, and on the variants
 page the values blocks of the 2001 short and timed games (modes of the chosen edition)
 add about as much as the folds take away (da, 2001: 1.09x). Lower a cap when a change
@@ -50,10 +51,15 @@ def page_path(lang: str, slug: str) -> str:
 
 def screens(page: Any) -> float:
     """The page's length in screens, its folded sections open (``hooks/fold.py``: on the
-    rulings page every ruling is a closed fold, which would measure only the headings)."""
-    return page.evaluate("() => { document.querySelectorAll('details.site-fold')"
-                         ".forEach(d => d.open = true);"
-                         " return document.documentElement.scrollHeight / innerHeight; }")
+    rulings page every ruling is a closed fold, which would measure only the headings),
+    without the footer's offline line: it appears about a second after the page has loaded
+    (``site-offline.js``, once the browser is idle), so a page measured just before and
+    just after it would differ by its 99 px (0.12 screens) and not by the choice."""
+    return page.evaluate("""() => {
+        document.querySelectorAll('details.site-fold').forEach(d => d.open = true);
+        const box = document.querySelector('.site-offline');
+        const late = box && !box.hidden ? box.getBoundingClientRect().height : 0;
+        return (document.documentElement.scrollHeight - late) / innerHeight; }""")
 
 
 def choose(page: Any, edition: str) -> None:
@@ -105,11 +111,10 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
                                 f" without a choice ({after / before:.2f}x > {limit}x)")
         choose(page, "")
         again = screens(page)
-        # (slack of about one line and a half: the page measured after its first change came
-        # out up to 0.03 screens longer than on arrival, choice or not, and in a run on a busy
-        # machine up to 0.1 on rulings, rent, jail, setup and card-game: a line that settles
-        # late, not yet found; a page that keeps a folded part is far more than that)
-        if abs(again - before) > 0.15:
+        # (within a line: a page measured again can differ by a few pixels of rounding; the
+        # late 99 px were the footer's offline line, see screens(); a page that keeps a
+        # folded part differs by far more)
+        if abs(again - before) > 0.03:
             failures.append(f"{slug}: {again:.2f} screens after clearing, {before:.2f} before")
         table.append(row)
     print(f"\n{lang}: screens at 390 px without a choice, and with / without per edition "
