@@ -48,3 +48,37 @@ def test_two_pages_of_one_test_do_not_share_storage(open_page) -> None:
     assert first.page.context is not second.page.context
     assert second.page.evaluate(READ) == "{}"
     assert "classic-us" in first.page.evaluate(READ)
+
+
+def test_no_browser_ui_renderer_beside_the_tabs(open_page, browser) -> None:
+    """Chromium runs no page of its own UI beside a test's tabs (``tools.static_site``:
+    the address bar's popups would load in a renderer for every tab a test opens)."""
+    sp = open_page("sv/rent/")
+    cdp = browser.new_browser_cdp_session()
+    try:
+        targets = cdp.send("Target.getTargets", {"filter": [{}]})["targetInfos"]
+    finally:
+        cdp.detach()
+    assert any(t["type"] == "page" and t["url"] == sp.page.url for t in targets), targets
+    assert [t["url"] for t in targets if t["type"] == "browser_ui"
+            or t["url"].startswith("chrome://")] == []
+
+
+def test_our_feature_switch_keeps_playwrights() -> None:
+    """Our ``--disable-features`` replaces Playwright's own (the last switch wins), so it
+    must repeat every feature the pinned Playwright turns off."""
+    import re
+    from pathlib import Path
+
+    import playwright
+
+    from tools.static_site import PLAYWRIGHT_DISABLED_FEATURES
+    bundle = Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js"
+    source = bundle.read_text(encoding="utf-8")
+    block = re.search(r"disabledFeatures = \[(.*?)\]\.filter", source, re.S)
+    assert block, "Playwright's list of disabled features moved: read chromiumSwitches.ts"
+    theirs = set(re.findall(r'^\s*"(\w+)"', block.group(1), re.M))
+    theirs -= {"TcpPortRandomizationWin", "msForceBrowserSignIn",
+               "msEdgeUpdateLaunchServicesPreferredVersion"}  # Windows, Edge and macOS only
+    assert theirs and theirs <= set(PLAYWRIGHT_DISABLED_FEATURES), \
+        theirs - set(PLAYWRIGHT_DISABLED_FEATURES)
