@@ -249,15 +249,16 @@ def test_fields_follow_and_errors_name_their_field(fresh_page, site_url: str) ->
 
 
 @pytest.mark.parametrize("lang", ("sv", "nl"))
-def test_a_calculator_not_kept_offline_says_so_and_keeps(browser, site_url: str, lang: str,
+def test_a_calculator_not_kept_offline_says_so_and_keeps(browser, search_url: str, lang: str,
                                                           screenshot_dir: Path) -> None:
     """Pages kept offline, calculators not yet: each calculator says so, with the control
     (at least 44x44 px at 390 px) that keeps them; pressed, the calculators are kept and
-    the notes go."""
+    the notes go. (On ``search_url``: the service worker keeps the real search index,
+    checked against the build's list.)"""
     context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="allow")
     try:
         page = context.new_page()
-        page.goto(calc_url(site_url, lang))
+        page.goto(calc_url(search_url, lang))
         page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=READY_TIMEOUT)
         notes = page.locator(".calc-offline")
         assert notes.count() == len(KINDS)
