@@ -18,10 +18,10 @@ from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, MAIN_EDITIONS, parameters
 from engine.sources import SOURCE_FILES, Source, fact, ruled
 from hooks.common import Context
-from hooks.disputes import DISPUTES, KC_000, TOPICS, answer_key, keys, rows
+from hooks.render.disputes import DISPUTES, KC_000, TOPICS, answer_key, keys, rows
 from hooks.pages import read_page
-from hooks.render_disputes import PAGE, answer_text, phrasings
-from hooks.i18n import LANGS, translations
+from hooks.render.render_disputes import PAGE, answer_text, phrasings
+from hooks.catalogs.i18n import LANGS, translations
 from tools.evidence import SOURCES_DIR, evidence_problem, norm, sections
 from tools.site_build import ROOT
 
@@ -205,7 +205,7 @@ def test_planted_markup_in_the_catalog_is_shown_as_text(tmp_path: Path, monkeypa
     """A catalog that slipped past the checks: questions, answers and phrasings stay text."""
     import shutil
 
-    from hooks.render_disputes import render
+    from hooks.render.render_disputes import render
 
     copy = tmp_path / "translations"
     shutil.copytree(ROOT / "translations", copy)
@@ -225,7 +225,7 @@ def test_planted_markup_in_the_catalog_is_shown_as_text(tmp_path: Path, monkeypa
 
 def test_the_directive_takes_topics_and_refuses_unknown_ones() -> None:
     from hooks.common import DirectiveError
-    from hooks.render_disputes import render
+    from hooks.render.render_disputes import render
 
     one = render(Context("nl", PAGE, "x", 1, None, "disputes", ("speed",), DOCS))
     assert re.findall(r"\{#([a-z-]+) \.dispute-q\}", one) == [
