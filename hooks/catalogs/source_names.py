@@ -12,7 +12,8 @@ beside it as the compact form:
   (``hooks/entry/my_edition.py`` calls it for every players' page), so the Markdown keeps its
   citations as written;
 - the editions, disputes and provenance tables cite through
-  ``overrides/fragments/rules/editions/source-note.html``.
+  ``overrides/fragments/rules/editions/source-note.html``, which calls :func:`link` (the
+  Jinja global ``source_link``, ``hooks/render/templates.py``).
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from jinja2.ext import Extension
 from markupsafe import Markup
 
+from hooks.catalogs import source_names
 from hooks.common import ROOT
 
 TEMPLATE_DIR = ROOT / "overrides"
@@ -79,6 +80,9 @@ def environment() -> Environment:
                       undefined=StrictUndefined, extensions=[JoinLines], finalize=_escape,
                       keep_trailing_newline=False)
     env.filters["text"] = _text
+    # a booklet's citation: the presenter's markup (present.render.source_link), as the
+    # calculators' and examples' steps write it
+    env.globals["source_link"] = source_names.link
     return env
 
 
