@@ -28,7 +28,7 @@ key                   mistake
 Cross-field rules (``owned`` at most the group's size, a hotel only after the
 edition's houses) stay as code in the calculation. The same declarations give
 the JSON Schema of every calculation, which the site writes from :func:`compiled`
-(``hooks/schemas.py``), and the request tables of the API page. A ``null`` field is
+(``hooks/runtime/schemas.py``), and the request tables of the API page. A ``null`` field is
 an absent one.
 
 >>> from engine.scoring import ScoreRequest

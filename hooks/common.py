@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.clauses import CLAUSES, PAGES
-from hooks.i18n import LANGS, SOURCE_LANG, Message, translations
-from hooks.languages import LANGUAGES
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, Message, translations
+from hooks.catalogs.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -83,7 +83,7 @@ def relative_url(from_lang: str, from_slug: str, to_lang: str, to_slug: str,
 
 
 I18N_PLUGIN = "monopoly-i18n"
-"""``mkdocs.yml``'s name for static-i18n (:mod:`hooks.i18n_plugin`, its languages from the
+"""``mkdocs.yml``'s name for static-i18n (:mod:`hooks.entry.i18n_plugin`, its languages from the
 table): the plugin that builds one language after the other."""
 
 
@@ -171,7 +171,7 @@ class Html(str):
     Return a plain ``str`` instead when the result contains Markdown to convert."""
 
     def __html__(self) -> str:
-        """Trusted in a Jinja template (:mod:`hooks.templates`): inserted as it is."""
+        """Trusted in a Jinja template (:mod:`hooks.render.templates`): inserted as it is."""
         return str(self)
 
 

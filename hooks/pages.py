@@ -143,7 +143,7 @@ _MEMO: dict[tuple[str, str, str], PageSource] = {}
 
 
 def forget_pages() -> None:
-    """Drop the per-build memo (``hooks/site.py`` calls this at every build's start)."""
+    """Drop the per-build memo (``hooks/entry/site.py`` calls this at every build's start)."""
     _MEMO.clear()
 
 

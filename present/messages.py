@@ -1,11 +1,11 @@
 """A language's messages: ``{name}`` placeholders, plural forms by ``Plural-Forms``.
 
-The messages come as data (the page's shared JSON, or :func:`hooks.render_calculator.
+The messages come as data (the page's shared JSON, or :func:`hooks.render.render_calculator.
 page_messages` at build time): ``messages`` (key -> text, or a list of plural forms),
 ``fallback`` (keys whose text is Dutch), ``counts`` (plural key -> the parameter whose
 number picks the form) and ``plural`` (language -> its catalog's ``Plural-Forms``
 expression). :func:`plural_rule` is the one evaluator of those expressions; the catalog
-loader (``hooks/i18n.py``) uses it too.
+loader (``hooks/catalogs/i18n.py``) uses it too.
 
 >>> m = Messages({"lang": "sv", "messages": {"k": ["{n} hus", "{n} hus!"], "x": "Hej {who}"},
 ...               "fallback": ["x"], "counts": {"k": "n"}, "plural": {"sv": "(n != 1)"}})

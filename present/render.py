@@ -1,7 +1,7 @@
 """The view interpreter: an engine result plus a language's messages and clause links ->
 the result's HTML; an engine error -> its HTML and the field it belongs to.
 
-The build (``hooks/render_calculator.py``) and the browser's worker (through
+The build (``hooks/render/render_calculator.py``) and the browser's worker (through
 :func:`present.api.answer`) call these same functions. Every text and attribute value goes
 through :func:`present.messages.escape` (``html.escape``'s rule); the only markup is the
 presenter's own.
@@ -212,7 +212,7 @@ class Presenter(Messages):
         language (``source.<id>.name``), linked to its entry on the sources page (``links``
         holds ``source-<id>``), the number beside it, then the section; without a name or a
         link, :meth:`source_text`. The build cites booklets in prose the same way
-        (``hooks/source_names.py`` calls :func:`source_link`).
+        (``hooks/catalogs/source_names.py`` calls :func:`source_link`).
 
         >>> p = Presenter({"lang": "nl", "messages": {"source.999.name": "Doos 1999",
         ...     "source.999": "Een doos uit 1999", "calc.source": "bron {source}"}})

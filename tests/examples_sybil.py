@@ -1,11 +1,11 @@
 """Sybil parser for the worked examples: each ``[[example: id]]`` line of a page is a test.
 
 The root ``conftest.py`` registers :class:`ExampleDirectiveParser` for ``docs/**/*.md``. It
-finds the lines with the lexer the build uses (:func:`hooks.examples.directive_lines`), and
+finds the lines with the lexer the build uses (:func:`hooks.render.examples.directive_lines`), and
 each line's test asks two things:
 
 - does the engine agree with the file's hand-worked ``[expected]`` values? That verdict is
-  :func:`hooks.examples.verified`, computed **once** per example however many pages show it
+  :func:`hooks.render.examples.verified`, computed **once** per example however many pages show it
   (its rule page and the examples page, in four languages: eight lines), so a wrong value
   still fails every page that shows it, with that page in the message, but the engine runs
   the example once per test session;
@@ -13,7 +13,7 @@ each line's test asks two things:
   page or the examples page), and its answer line renders in the page's language from the
   checked result, every label and value translated.
 
-Test code: it lives under ``tests/`` (the build only needs :mod:`hooks.examples`).
+Test code: it lives under ``tests/`` (the build only needs :mod:`hooks.render.examples`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from hooks.common import LANGS
-from hooks.examples import (EXAMPLES_PAGE, ExampleError, _shown, check, directive_lines,
-                            find_example, flatten, verified)
-from hooks.render_example import answer_rows, words_for
+from hooks.render.examples import (EXAMPLES_PAGE, ExampleError, _shown, check, directive_lines,
+                                   find_example, flatten, verified)
+from hooks.render.render_example import answer_rows, words_for
 
 
 def page_of(path: Path) -> tuple[str, str] | None:

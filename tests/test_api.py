@@ -12,7 +12,7 @@ import engine
 from engine import api
 from engine.editions import EDITIONS, parameters
 from engine.errors import EngineError
-from hooks.i18n import Translations, placeholders
+from hooks.catalogs.i18n import Translations, placeholders
 
 ROOT = Path(__file__).resolve().parents[1]
 MY_MODULES = ["jail", "mortgage", "scoring", "api"]

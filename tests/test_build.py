@@ -17,14 +17,14 @@ from mkdocs.exceptions import PluginError
 
 from engine.clauses import CLAUSES, PAGES, page_clauses
 from engine.editions import parameters
-from hooks.clauses import PageInfo, process
+from hooks.render.clauses import PageInfo, process
 from hooks.common import Context, DirectiveError, Html
-from hooks.directives import expand, renderers, unstash
+from hooks.entry.directives import expand, renderers, unstash
 from hooks.pages import read_page
-from hooks.i18n import translations
+from hooks.catalogs.i18n import translations
 from tools.site_build import ROOT, BuildResult, build
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 DOCS = ROOT / "docs"
 OTHER_PAGES = ("index", "disputes", "calculators", "examples", "odds", "editions", "side-by-side",
                "glossary", "api", "performance", "about", "translate", "phrasebook")

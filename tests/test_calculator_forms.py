@@ -28,8 +28,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hooks import calculator_forms as cf
-from hooks import calculator_data as cdata
+from hooks.render import calculator_forms as cf
+from hooks.render import calculator_data as cdata
 from hooks.common import Context
 
 from engine.api import calculate

@@ -7,10 +7,10 @@ the functions the form and the worker use:
   face, adding and removing list items) gives an answer, or an engine message whose field
   is a field the form shows and names in words (the presenter's "change <label>" sentence,
   in every language);
-- the fields follow each other (:func:`hooks.calculator_fields.follow`): a built street is
+- the fields follow each other (:func:`hooks.render.calculator_fields.follow`): a built street is
   owned whole, the owned count stays within the group, a level the edition lacks steps down;
 - the selects offer only what the edition has (building levels, jail turns) by name;
-- the field table (:data:`hooks.calculator_fields.FIELDS`) is the form the build renders:
+- the field table (:data:`hooks.render.calculator_fields.FIELDS`) is the form the build renders:
   the same fields, in the same order, with the same conditions, in every scope.
 
 The browser side (the page's own following and its prerendered answers) is
@@ -26,10 +26,10 @@ from typing import Any, Callable, Iterator, Mapping
 
 import pytest
 
-from hooks import calculator_fields as cfl
-from hooks import calculator_forms as cf
-from hooks import render_calculator as rc
-from hooks.calculator_data import Formatter, labels
+from hooks.render import calculator_fields as cfl
+from hooks.render import calculator_forms as cf
+from hooks.render import render_calculator as rc
+from hooks.render.calculator_data import Formatter, labels
 from hooks.common import Context
 
 from engine.api import calculate
@@ -40,7 +40,7 @@ from engine.validate import MAX_AMOUNT
 from present.api import LangContext, present
 from present.render import error_field
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 from present.views import CALCULATORS
 KINDS = CALCULATORS
 
@@ -415,7 +415,7 @@ def test_the_field_table_is_the_rendered_form(kind: str) -> None:
 def test_the_page_carries_a_prerendered_answer_for_every_edition(tmp_path: Path) -> None:
     """What the build puts into each calculator's config: one answer per edition it
     offers, each the presenter's answer to that edition's start (its key the request)."""
-    from hooks.calculator_data import clause_links
+    from hooks.render.calculator_data import clause_links
 
     for lang in LANGS:
         fmt = Formatter(lang)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from translate.storage import factory
 
-from hooks.i18n import LANGS, SOURCE_LANG, Translations, translations_dir
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, Translations, translations_dir
 from tools.catalogs import TEMPLATES, dutch, update
 from tools.po import parse, write
 

@@ -37,9 +37,9 @@ import pytest
 from engine import editions
 from engine.clauses import CLAUSES, PAGES
 from tools.site_build import ROOT, shared_build
-from hooks.source_names import PAGE as SOURCES_PAGE, SOURCES, anchor
+from hooks.catalogs.source_names import PAGE as SOURCES_PAGE, SOURCES, anchor
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 
 
 @dataclass
@@ -301,7 +301,7 @@ def test_refs_in_the_docs_name_clauses(report) -> None:
 
 @lru_cache(maxsize=1)
 def _examples() -> list:
-    from hooks.examples import load_examples
+    from hooks.render.examples import load_examples
     return list(load_examples().values())
 
 

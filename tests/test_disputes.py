@@ -18,10 +18,10 @@ from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, MAIN_EDITIONS, parameters
 from engine.sources import SOURCE_FILES, Source, fact, ruled
 from hooks.common import Context
-from hooks.disputes import DISPUTES, KC_000, TOPICS, answer_key, keys, rows
+from hooks.render.disputes import DISPUTES, KC_000, TOPICS, answer_key, keys, rows
 from hooks.pages import read_page
-from hooks.render_disputes import PAGE, answer_text, phrasings
-from hooks.i18n import LANGS, translations
+from hooks.render.render_disputes import PAGE, answer_text, phrasings, rows_html
+from hooks.catalogs.i18n import LANGS, translations
 from tools.evidence import SOURCES_DIR, evidence_problem, norm, sections
 from tools.site_build import ROOT
 
@@ -73,6 +73,38 @@ def test_every_language_page_has_the_same_disputes_and_anchors(built_site: Path,
     topics = re.findall(r'<h2 id="disputes-([a-z-]+)"', html)
     assert topics == list(TOPICS)
     assert 'class="i18n-fallback"' not in html, f"{lang}: a disputes text falls back to Dutch"
+
+
+ROW = re.compile(r'<li class="dispute-row"[^>]*><span class="dispute-ed">(?P<editions>.*?)</span>'
+                 r'(?P<between>.*?)<span class="dispute-answer">(?P<answer>.*?)</span>', re.S)
+
+
+def glued_rows(html: str) -> list[str]:
+    """The dispute rows (editions, then answer) that read with two colons once the edition
+    names are set aside ("Nederland 2001: Nee: ...")."""
+    out = []
+    for m in ROW.finditer(html):
+        editions, rest = (re.sub(r"<[^>]+>", "", m.group(g)) for g in ("editions", "between"))
+        answer = re.sub(r"<[^>]+>", "", m.group("answer"))
+        if (editions.rstrip().endswith(":") or ":" in rest) + answer.count(":") > 1:
+            out.append(f"{editions}{rest.replace('&nbsp;', ' ')}{answer}")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_row_reads_with_two_colons(lang: str) -> None:
+    """A row reads "editions – answer": many answers open with a colon of their own ("Nee: je
+    krijgt ..."), so the editions end in a dash, never in a colon."""
+    rows = "".join(rows_html(ctx(lang), d) for d in DISPUTES.values())
+    assert len(ROW.findall(rows)) >= 2 * MIN_DISPUTES
+    assert glued_rows(rows) == []
+
+
+def test_the_colon_check_finds_a_glued_row() -> None:
+    old = ('<li class="dispute-row"><span class="dispute-ed">Nederland 2001:</span> '
+           '<span class="dispute-answer">Nee: je krijgt € 200.</span></li>')
+    assert glued_rows(old) == ["Nederland 2001: Nee: je krijgt € 200."]
+    assert glued_rows(old.replace(":</span> ", "</span>&nbsp;– ")) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -205,7 +237,7 @@ def test_planted_markup_in_the_catalog_is_shown_as_text(tmp_path: Path, monkeypa
     """A catalog that slipped past the checks: questions, answers and phrasings stay text."""
     import shutil
 
-    from hooks.render_disputes import render
+    from hooks.render.render_disputes import render
 
     copy = tmp_path / "translations"
     shutil.copytree(ROOT / "translations", copy)
@@ -225,7 +257,7 @@ def test_planted_markup_in_the_catalog_is_shown_as_text(tmp_path: Path, monkeypa
 
 def test_the_directive_takes_topics_and_refuses_unknown_ones() -> None:
     from hooks.common import DirectiveError
-    from hooks.render_disputes import render
+    from hooks.render.render_disputes import render
 
     one = render(Context("nl", PAGE, "x", 1, None, "disputes", ("speed",), DOCS))
     assert re.findall(r"\{#([a-z-]+) \.dispute-q\}", one) == [

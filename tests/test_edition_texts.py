@@ -3,7 +3,7 @@ speaks only of its edition, in every language; every booklet cited by number on 
 players' page reads as its short name, linked to that booklet on the sources page.
 
 The phrases that speak of several editions are listed here, per language, on their own
-(not imported from ``hooks.edition_prose``), so a gap in the build's list shows as a
+(not imported from ``hooks.render.edition_prose``), so a gap in the build's list shows as a
 failure rather than being shared by the test.
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from engine.editions import EDITIONS
-from hooks.i18n import LANGS, translations
-from hooks.render_sheet import SHEET_EDITIONS
-from hooks.source_names import SOURCES, WORDS
+from hooks.catalogs.i18n import LANGS, translations
+from hooks.render.render_sheet import SHEET_EDITIONS
+from hooks.catalogs.source_names import SOURCES, WORDS
 
 SEVERAL = {
     "nl": r"(\w*edities|\balle (vier|drie) (hoofd)?edities|\belke editie|\bde andere (drie|twee) "

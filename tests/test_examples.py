@@ -25,12 +25,12 @@ from sybil.parsers.markdown import PythonCodeBlockParser
 from engine.clauses import CLAUSES, PAGES
 from hooks.common import Context, DirectiveError
 from tests.examples_sybil import ExampleDirectiveParser
-from hooks.examples import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleError, check, flatten,
-                            load_example, load_examples, mismatches, ordered, placed_ids,
-                            verified)
-from hooks.render_example import Words, render, render_box, step_html
+from hooks.render.examples import (EXAMPLES_DIR, EXAMPLES_PAGE, ExampleError, check, flatten,
+                                   load_example, load_examples, mismatches, ordered, placed_ids,
+                                   verified)
+from hooks.render.render_example import Words, render, render_box, step_html
 from tools.place_examples import place, section_of
-from hooks.i18n import LANGS, SOURCE_LANG, translations
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, translations
 from present.views import CALCULATORS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -317,7 +317,7 @@ def test_each_example_runs_once_however_many_pages_show_it(tmp_path: Path,
                                                            monkeypatch) -> None:
     """Checked once, not nine times: the Sybil items of every page that shows an example
     (its rule page and the examples page, in four languages) and its boxes in four
-    languages share one engine run of it (:func:`hooks.examples.verified`)."""
+    languages share one engine run of it (:func:`hooks.render.examples.verified`)."""
     from engine import api
 
     copy = tmp_path / "examples"
@@ -480,7 +480,7 @@ def test_one_money_table_for_the_steps() -> None:
     else: the presenter keeps no copy, and writes every one of them as an amount."""
     import present.views
     from engine.money import MONEY_STEP_PARAMS, money_params
-    from hooks.calculator_data import step_presenter
+    from hooks.render.calculator_data import step_presenter
 
     assert not hasattr(present.views, "MONEY_PARAMS")
     fmt = step_presenter("nl")

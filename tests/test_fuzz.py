@@ -50,7 +50,7 @@ from engine.errors import EngineError
 from engine.jail import max_get_out_cards
 from engine.money import HOTEL
 from engine.validate import Node, compiled, show
-from hooks.i18n import LANGS, Translations, format_message
+from hooks.catalogs.i18n import LANGS, Translations, format_message
 
 VALID_FLOOR = 0.6
 """The least share of valid requests of every kind that must reach the rules."""

@@ -1,4 +1,4 @@
-"""The house rules of 000 in "My edition" (issue 15, ``hooks/house_rules.py``): which clauses
+"""The house rules of 000 in "My edition" (issue 15, ``hooks/render/house_rules.py``): which clauses
 each one changes agrees with the engine, every text exists in the four languages, and
 the built pages carry each house rule's block first under exactly those clauses, and
 every board edition's rules sheet a "house rules we play" box, the blocks, and the value
@@ -15,9 +15,9 @@ import pytest
 
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, HOUSE_RULES, parameters, with_house_rules
-from hooks import house_rules as hr
-from hooks.render_sheet import SHEET_EDITIONS
-from hooks.i18n import LANGS, translations
+from hooks.render import house_rules as hr
+from hooks.render.render_sheet import SHEET_EDITIONS
+from hooks.catalogs.i18n import LANGS, translations
 
 PARAM_CLAUSE = {name: clause for name, clause, _ in parameters()}
 KEYS = ("myed.house.label", "myed.house.none", "myed.house.note", "myed.house.on",

@@ -292,10 +292,10 @@ def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
     """Headline, steps and options table agree: where the fine may be paid at any time and
     play resumes next turn, advice to leave is "roll first, leave if it fails" everywhere
     (never a bare "leave now"); where it is paid before the roll, leaving means now."""
-    from hooks import calculator_data as cdata
+    from hooks.render import calculator_data as cdata
     from present import render as present_render
     from present import views as present_views
-    from hooks.i18n import LANGS
+    from hooks.catalogs.i18n import LANGS
     problems, n = [], 0
     for ed, request in _stories():
         n += 1

@@ -1,7 +1,7 @@
-"""The table of languages (``hooks/languages.py``) is the only list of languages: ``mkdocs.yml``
-lists none (the plugin ``monopoly-i18n``, ``hooks/i18n_plugin.py``, fills static-i18n's
-``languages`` and the search plugin's ``lang`` from the table and the catalogs), and no other
-module keeps a list of its own (issue 26)."""
+"""The table of languages (``hooks/catalogs/languages.py``) is the only list of languages:
+``mkdocs.yml`` lists none (the plugin ``monopoly-i18n``, ``hooks/entry/i18n_plugin.py``, fills
+static-i18n's ``languages`` and the search plugin's ``lang`` from the table and the catalogs),
+and no other module keeps a list of its own (issue 26)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ import yaml
 from mkdocs.config import load_config
 
 from hooks.common import I18N_PLUGIN
-from hooks.i18n import translations
-from hooks.i18n_plugin import I18nFromTable, language_entry
-from hooks.languages import LANGUAGES, LANGS, SOURCE_LANG, Language
+from hooks.catalogs.i18n import translations
+from hooks.entry.i18n_plugin import I18nFromTable, language_entry
+from hooks.catalogs.languages import LANGUAGES, LANGS, SOURCE_LANG, Language
 from tools.site_build import ROOT
 
 FOLDERS = ("engine", "present", "hooks", "tools", "docs/assets", "overrides")
 NOT_LISTS = {
-    "hooks/languages.py": "the table itself",
+    "hooks/catalogs/languages.py": "the table itself",
     "present/number_data.py": "written by tools/number_table.py from the table",
     "engine/sources.py": "the Nordic leaflet's three text columns, a fact of the source",
 }
@@ -52,7 +52,7 @@ def mkdocs_language_lists(text: str) -> list[str]:
 def test_mkdocs_yml_lists_no_language() -> None:
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert mkdocs_language_lists(text) == [], "mkdocs.yml must not list languages: they " \
-        "come from hooks/languages.py (the plugin monopoly-i18n fills them)"
+        "come from hooks/catalogs/languages.py (the plugin monopoly-i18n fills them)"
     config = yaml.safe_load(text)
     assert "languages" not in _plugin(config, I18N_PLUGIN)
     assert "lang" not in _plugin(config, "search")
@@ -104,7 +104,7 @@ def test_the_search_gets_the_tables_lunr_codes(mkdocs_config) -> None:
 def test_a_language_list_in_mkdocs_yml_is_refused() -> None:
     errors, _ = I18nFromTable().load_config({"docs_structure": "folder",
                                              "languages": [{"locale": "nl", "name": "x"}]})
-    assert errors and "hooks/languages.py" in str(errors[0][1])
+    assert errors and "hooks/catalogs/languages.py" in str(errors[0][1])
 
 
 def test_a_new_language_without_translations_shows_the_dutch() -> None:
@@ -157,5 +157,5 @@ def test_no_module_keeps_its_own_list_of_languages() -> None:
         hits = lists_of_languages("\n".join(lines))
         if hits:
             found[rel] = hits
-    assert found == {}, f"lists of languages outside hooks/languages.py: {found}"
+    assert found == {}, f"lists of languages outside hooks/catalogs/languages.py: {found}"
     assert lists_of_languages('TAIL = {"sv": "åäö", "da": "æøå", "nb": "æøå"}')  # the check bites

@@ -1,4 +1,4 @@
-"""The live preview (``./dev serve``, ``hooks/live_preview.py``): it watches everything the
+"""The live preview (``./dev serve``, ``hooks/entry/live_preview.py``): it watches everything the
 site is made from, reloads the project's code before a rebuild, and a broken catalog shows
 as a banner and log lines naming file and line while the server keeps running.
 
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-import hooks.live_preview as live
-from hooks.i18n import LANGS, translations_dir
+import hooks.entry.live_preview as live
+from hooks.catalogs.i18n import LANGS, translations_dir
 from tools.site_build import ROOT, write_config
 
 

@@ -32,8 +32,8 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from engine.api import calculate
-from hooks import calculator_forms as cforms
-from hooks.i18n import Translations
+from hooks.render import calculator_forms as cforms
+from hooks.catalogs.i18n import Translations
 from tools.site_build import ROOT, BuildResult, build
 from tools.static_site import CHROMIUM, CHROMIUM_ARGS, serve
 

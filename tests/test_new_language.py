@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hooks.i18n import LANGS, SOURCE_LANG, translations
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, translations
 from tools.site_build import ROOT
 
 NEW = "fi"
@@ -34,8 +34,8 @@ def _replace(path: Path, old: str, new: str) -> None:
 
 def add_language(tree: Path) -> None:
     """The guide's step 1: the language's entry in the table of languages
-    (``hooks/languages.py``); nothing else (``mkdocs.yml`` lists no languages)."""
-    _replace(tree / "hooks" / "languages.py", '"kilde", ("«", "»")),\n)',
+    (``hooks/catalogs/languages.py``); nothing else (``mkdocs.yml`` lists no languages)."""
+    _replace(tree / "hooks" / "catalogs" / "languages.py", '"kilde", ("«", "»")),\n)',
              '"kilde", ("«", "»")),\n'
              f'    Language("{NEW}", "Suomi", "FI", "nordic-2005", "{NEW}", "åäö", "lähde",'
              ' ("”", "”")),\n)')
@@ -74,7 +74,7 @@ def test_a_planted_fifth_language_builds_with_visible_fallbacks(tmp_path: Path) 
     shutil.copytree(ROOT / "docs" / "assets", tree / "docs" / "assets")
     # step 1: the table; step 2: the files (the Dutch pages, empty catalogs, one translation)
     add_language(tree)
-    table = run(tree, "-c", "from hooks.languages import LANGS; print(' '.join(LANGS))")
+    table = run(tree, "-c", "from hooks.catalogs.languages import LANGS; print(' '.join(LANGS))")
     assert table.stdout.split() == [*LANGS, NEW], table.stderr
     # in the copy: mkdocs.yml lists no language, and no module lists the languages itself
     (tree / "tests").mkdir()

@@ -1,4 +1,5 @@
-"""The odds page: ``[[odds-board]]``, ``[[odds-groups]]`` and ``[[odds-jail]]`` (hooks/render_odds.py).
+"""The odds page: ``[[odds-board]]``, ``[[odds-groups]]`` and ``[[odds-jail]]``
+(hooks/render/render_odds.py).
 
 Every figure on the page is read back from the HTML (parsed with the page language's
 number format) and compared with what :mod:`engine.markov` computes here in the test,
@@ -19,10 +20,10 @@ from babel.numbers import get_decimal_symbol, parse_decimal
 
 from engine import markov, rent_odds
 from engine.boards import BOARDS, GROUPS
-from hooks import render_odds
+from hooks.render import render_odds
 from hooks.common import Context, DirectiveError
 from minidom import Node, parse
-from hooks.i18n import LANGS, SOURCE_LANG, translations
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -189,7 +190,7 @@ def test_renderer_doctests() -> None:
 
 
 def test_the_directives_are_registered() -> None:
-    from hooks.directives import renderers
+    from hooks.entry.directives import renderers
 
     table = renderers()
     assert {"odds-board", "odds-groups", "odds-jail"} <= set(table)

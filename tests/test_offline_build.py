@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from engine.api import KINDS as ENGINE_KINDS
-from hooks.offline import HEADERS, SW_FILE, inline_scripts, offline_file, policy, script_hash
-from hooks.pyodide_assets import STDLIB_ZIP, stdlib_files
+from hooks.runtime.offline import (HEADERS, SW_FILE, inline_scripts, offline_file, policy,
+                                   script_hash)
+from hooks.runtime.pyodide_assets import STDLIB_ZIP, stdlib_files
 from tools.site_build import ROOT
 from tools.static_site import MIME_TYPES, matches, read_headers_file
 

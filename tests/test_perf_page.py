@@ -1,4 +1,4 @@
-"""The performance page: ``[[perf-table]]`` (hooks/render_perf.py) renders the committed
+"""The performance page: ``[[perf-table]]`` (hooks/render/render_perf.py) renders the committed
 benchmark result ``docs/assets/perf/latest.json`` (written by ``./dev bench``, tools/bench/).
 
 Nothing here times anything: the budgets live in the JSON as ratios and verdicts, and the
@@ -23,11 +23,11 @@ import pytest
 from babel.dates import format_date
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from hooks import render_perf as rp
+from hooks.render import render_perf as rp
 from hooks.common import Context, DirectiveError
 from minidom import Node, parse
 from tools import bench
-from hooks.i18n import LANGS, SOURCE_LANG, translations
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

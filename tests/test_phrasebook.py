@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from hooks.i18n import LANGS
-from hooks.phrasebook import all_keys, filled, placeholders, where_key
-from hooks.render_editions import BOARD_SECTIONS
+from hooks.catalogs.i18n import LANGS
+from hooks.render.phrasebook import all_keys, filled, placeholders, where_key
+from hooks.render.render_editions import BOARD_SECTIONS
 
 KEYS = all_keys()
 

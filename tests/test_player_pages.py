@@ -21,15 +21,16 @@ import pytest
 
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, HOUSE_RULES
-from hooks.my_edition import DEV_PAGES
-from hooks.render_sheet import SHEET_EDITIONS, sheet_clauses
-from hooks.i18n import LANGS
+from hooks.entry.my_edition import DEV_PAGES
+from hooks.render.render_sheet import SHEET_EDITIONS, sheet_clauses
+from hooks.catalogs.i18n import LANGS
 
 PLAYER_PAGES = ("index", "setup", "turn", "buying", "rent", "squares", "jail", "building",
                 "trading", "mortgages", "bankruptcy", "variants", "card-game", "rulings",
                 "disputes", "sheet", "calculators", "examples", "odds", "editions", "side-by-side",
                 "glossary", "about", "sources")
-"""Every page a player reads (the developers' pages are :data:`hooks.my_edition.DEV_PAGES`)."""
+"""Every page a player reads (the developers' pages are
+:data:`hooks.entry.my_edition.DEV_PAGES`)."""
 
 
 def page_file(site: Path, lang: str, slug: str) -> Path:

@@ -1,12 +1,12 @@
 """The presenter (``present/``) in CPython: what the build shows and what the browser's
 worker answers with, since both call these functions (``present.api.answer`` in the worker,
-``hooks/render_calculator.py`` at build time; a few browser tests check the page shows
+``hooks/render/render_calculator.py`` at build time; a few browser tests check the page shows
 exactly this HTML).
 
 - the number table is what Babel (CLDR) gives, and numbers, amounts and percentages
   written from it agree with Babel in all four languages;
 - plural forms follow each catalog's ``Plural-Forms`` (n = 0, 1, 2 and more), with the one
-  evaluator (``hooks/i18n.py`` uses it too);
+  evaluator (``hooks/catalogs/i18n.py`` uses it too);
 - every calculator kind's view over every worked example's result, in all four languages:
   well-formed HTML, every value filled, every step linked to its clause;
 - an engine error gives its message and the request path it belongs to;
@@ -28,13 +28,13 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent, get_minus_sign_symbol
 
 from engine.api import calculate
-from hooks import calculator_data as cdata
-from hooks import calculator_forms as cforms
+from hooks.render import calculator_data as cdata
+from hooks.render import calculator_forms as cforms
 from present import render as present_render
 from present import urlstate as present_urlstate
 from hooks.common import Context
-from hooks.examples import load_examples
-from hooks.i18n import LANGS, translations
+from hooks.render.examples import load_examples
+from hooks.catalogs.i18n import LANGS, translations
 from present import api, messages, numbers, urlstate
 from present.render import Presenter, render_output
 from present.views import VIEWS
@@ -135,10 +135,10 @@ def test_bad_numbers_never_crash() -> None:
 
 
 def test_one_plural_evaluator() -> None:
-    import hooks.i18n
+    import hooks.catalogs.i18n
 
-    assert hooks.i18n.plural_rule is messages.plural_rule
-    assert hooks.i18n.count_of is messages.count_of
+    assert hooks.catalogs.i18n.plural_rule is messages.plural_rule
+    assert hooks.catalogs.i18n.count_of is messages.count_of
 
 
 @pytest.mark.parametrize("expr", [

@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine import api
-from hooks.render_requests import rows
-from hooks.schemas import schemas
-from hooks.i18n import LANGS, Translations
+from hooks.render.render_requests import rows
+from hooks.runtime.schemas import schemas
+from hooks.catalogs.i18n import LANGS, Translations
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,7 +97,7 @@ def _squares(value: Any) -> list[dict[str, Any]]:
 def test_one_result_shape_for_every_kind() -> None:
     """edition, currency, steps in every result; every step has the same five keys (source and
     ruling beside the message's params, None where none); every square the same object."""
-    from hooks.examples import load_examples
+    from hooks.render.examples import load_examples
     results = [(kind, api.calculate(kind, request)) for kind, request in VALID.items()]
     results += [(ex.kind, ex.run()) for ex in load_examples().values()]
     kinds, cited, squares = set(), 0, 0
@@ -303,7 +303,7 @@ def test_schemas_are_the_declarations() -> None:
 
 
 def test_the_site_publishes_the_schemas(tmp_path: Path) -> None:
-    from hooks.pyodide_assets import write_schemas
+    from hooks.runtime.pyodide_assets import write_schemas
 
     written = write_schemas(tmp_path)
     assert {p.name for p in written} == {f"{k}.schema.json" for k in api.KINDS}
@@ -316,7 +316,7 @@ def test_the_site_publishes_the_schemas(tmp_path: Path) -> None:
 def test_the_calculators_cite_each_step_source_and_ruling() -> None:
     """The build-time presenter reads a step's own ``source`` and ``ruling``: a cited step shows
     its source and links its ruling, an uncited one shows no citation."""
-    from hooks import calculator_data as cdata
+    from hooks.render import calculator_data as cdata
     from present import render as present_render
     from present import views as present_views
     links = {"ruling-silent-sources": ("R.1", "rulings.md#ruling-silent-sources")}

@@ -4,7 +4,7 @@
   holding ``<div``, ``<table``, ``<section``, ``<details``, ``<a `` (and the other block or
   link tags below) and longer than :data:`BADGE` characters of source fails, naming the file
   and line; the directives' HTML is in ``overrides/fragments/rules/``, the calculators' form
-  fields in ``overrides/fragments/calculators/`` (:mod:`hooks.templates`);
+  fields in ``overrides/fragments/calculators/`` (:mod:`hooks.render.templates`);
 - the template environment escapes every value, passes trusted HTML untouched and refuses
   an undefined name;
 - every template is used by a hook module, and every template a module names exists;
@@ -26,7 +26,7 @@ import pytest
 from jinja2 import UndefinedError
 
 from hooks.common import Message
-from hooks.templates import CALCULATOR_FRAGMENTS, FRAGMENTS, TEMPLATE_DIR, fragment, html
+from hooks.render.templates import CALCULATOR_FRAGMENTS, FRAGMENTS, TEMPLATE_DIR, fragment, html
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOKS = ROOT / "hooks"
@@ -61,17 +61,17 @@ def big_html_fstrings(source: str) -> list[tuple[int, int, str]]:
 
 def test_no_hook_builds_big_html_in_strings() -> None:
     bad = []
-    for path in sorted(HOOKS.glob("*.py")):
-        if path.name in HTML_EXEMPT:
+    for path in sorted(HOOKS.rglob("*.py")):
+        if path.relative_to(HOOKS).as_posix() in HTML_EXEMPT:
             continue
-        bad += [f"hooks/{path.name}:{line}: an f-string of {n} characters builds <{tag}>: "
+        bad += [f"{path.relative_to(ROOT).as_posix()}:{line}: an f-string of {n} characters builds <{tag}>: "
                 f"write it as a template in overrides/{FRAGMENTS}/"
                 for line, n, tag in big_html_fstrings(path.read_text(encoding="utf-8"))]
     assert not bad, "\n".join(bad)
 
 
 def test_the_check_finds_a_planted_table(tmp_path: Path) -> None:
-    source = (HOOKS / "render_requests.py").read_text(encoding="utf-8")
+    source = (HOOKS / "render" / "render_requests.py").read_text(encoding="utf-8")
     planted = source + ('\n\ndef planted(rows, caption):\n    return (f\'<table class="x">'
                         '<caption>{caption}</caption><tbody>{rows}</tbody></table>\'\n'
                         '            f\'<p class="note">{rows}</p>\')\n')
@@ -106,7 +106,7 @@ def test_an_undefined_value_is_an_error() -> None:
 
 
 FOLDERS = {FRAGMENTS: ("fragment", 20), CALCULATOR_FRAGMENTS: ("calculator_fragment", 10)}
-"""Template folder -> (the function of :mod:`hooks.templates` that renders its templates, how
+"""Template folder -> (the function of :mod:`hooks.render.templates` that renders its templates, how
 many templates it holds at least)."""
 
 
@@ -115,7 +115,7 @@ def _named_templates(folder: str) -> set[str]:
     import from."""
     func = FOLDERS[folder][0]
     names = set()
-    for path in list(HOOKS.glob("*.py")):
+    for path in list(HOOKS.rglob("*.py")):
         names |= set(re.findall(rf'\b{func}\(\s*"([^"]+\.html)"', path.read_text(encoding="utf-8")))
     for path in (TEMPLATE_DIR / folder).rglob("*.html"):
         names |= set(re.findall(rf'{{% (?:include|from|import) "{folder}/([^"]+)"',
@@ -148,7 +148,7 @@ def sized_modules() -> list[Path]:
 def test_the_size_check_walks_every_module() -> None:
     walked = {p.relative_to(ROOT).as_posix() for p in sized_modules()}
     for rel in ("engine/markov.py", "engine/rent_odds.py", "tools/bench/engine.py",
-                "tools/bench/probes/recalc.js", "hooks/service_worker.js",
+                "tools/bench/probes/recalc.js", "hooks/runtime/service_worker.js",
                 "docs/assets/calculators/calculators.mjs", "present/render.py"):
         assert rel in walked, rel
 

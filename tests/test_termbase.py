@@ -1,4 +1,4 @@
-"""The termbase (``translations/termbase.tbx``) and its check (``hooks.termbase``).
+"""The termbase (``translations/termbase.tbx``) and its check (``hooks.catalogs.termbase``).
 
 - the termbase holds every concept of the glossary and every term the terminology review
   named, with one term and a definition in each of the four languages;
@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from hooks.common import Context
-from hooks.directives import renderers
-from hooks.i18n import LANGS
+from hooks.entry.directives import renderers
+from hooks.catalogs.i18n import LANGS
 from tools.site_build import ROOT, build
-from hooks.termbase import Termbase, TermbaseError, termbase
+from hooks.catalogs.termbase import Termbase, TermbaseError, termbase
 from tools.termbase import main
 from tools.translation_status import report, status
 
@@ -194,7 +194,7 @@ PREFERRED = '<termNote type="administrativeStatus">preferredTerm-admn-sts</termN
     ("</termEntry>", "", "not well-formed"),
 ])
 def test_a_broken_termbase_is_refused(old: str, new: str, message: str) -> None:
-    from hooks.termbase import _EXAMPLE
+    from hooks.catalogs.termbase import _EXAMPLE
     assert old in _EXAMPLE
     Termbase.parse(_EXAMPLE)  # the unbroken one loads
     with pytest.raises(TermbaseError, match=message):
@@ -203,7 +203,7 @@ def test_a_broken_termbase_is_refused(old: str, new: str, message: str) -> None:
 
 def test_edition_names_are_one_in_tables_and_calculators() -> None:
     """The calculators name each edition exactly as the edition tables do (site.po)."""
-    from hooks.i18n import Translations
+    from hooks.catalogs.i18n import Translations
 
     t = Translations(ROOT / "translations")
     keys = [k[len("edition."):] for k in t.keys("edition.")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from hooks.termbase import termbase
+from hooks.catalogs.termbase import termbase
 
 
 def _found(text: str) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.i18n import LANGS, Translations, translations_dir
+from hooks.catalogs.i18n import LANGS, Translations, translations_dir
 from tools.translation_qa import REVIEWED_FILE, findings, msgfmt, reviewed
 
 TRANSLATIONS = translations_dir()

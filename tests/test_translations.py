@@ -16,8 +16,8 @@ import pytest
 from engine.editions import EDITIONS, CardGameRules, Rules
 from engine.sources import SOURCE_FILES
 from hooks.common import Context
-from hooks.directives import renderers
-from hooks.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
+from hooks.entry.directives import renderers
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
 from tools.site_build import ROOT, build
 from hooks.pages import read_page
 from tools.translation_status import report, status
@@ -288,10 +288,11 @@ def test_status_lists_the_clauses_whose_dutch_text_changed_since_their_translati
 
 # --- the examples in the docstrings of tools/ and hooks/ ---------------------------------
 
-@pytest.mark.parametrize("module", ["hooks.i18n", "tools.translation_status", "hooks.termbase", "hooks.pages",
+@pytest.mark.parametrize("module", ["hooks.catalogs.i18n", "tools.translation_status",
+                                    "hooks.catalogs.termbase", "hooks.pages",
                                     "tools.clause_history",
-                                    "hooks.common", "hooks.clauses", "hooks.directives",
-                                    "hooks.render_glossary"])
+                                    "hooks.common", "hooks.render.clauses", "hooks.entry.directives",
+                                    "hooks.render.render_glossary"])
 def test_docstring_examples(module: str) -> None:
     import doctest
     import importlib

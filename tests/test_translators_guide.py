@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.i18n import LANGS, SOURCE_LANG, translations_dir
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, translations_dir
 from tools.site_build import ROOT
 
 ROW = re.compile(r"^\| `([a-z]+)` \| `(translations/\*/[a-z]+\.po)` \| "

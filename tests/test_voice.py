@@ -25,12 +25,12 @@ from engine.api import KINDS as ENGINE_KINDS
 from engine.boards import DUTCH
 from engine.editions import EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, CardGameRules, Rules, unit
 from engine.sources import BOARD
-from hooks import render_calculator
-from hooks.calculator_data import step_presenter
-from hooks.calculator_forms import FORMS
-from hooks.my_edition import DEV_PAGES
-from hooks.i18n import LANGS, translations
-from hooks.render_editions import BOARD_SECTIONS, sentence_key, value_of
+from hooks.render import render_calculator
+from hooks.render.calculator_data import step_presenter
+from hooks.render.calculator_forms import FORMS
+from hooks.entry.my_edition import DEV_PAGES
+from hooks.catalogs.i18n import LANGS, translations
+from hooks.render.render_editions import BOARD_SECTIONS, sentence_key, value_of
 from present.grammar import ARTICLES
 from present.views import CALCULATORS, VIEWS
 

@@ -60,7 +60,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from hooks.i18n import SOURCE_LANG, placeholders, translations_dir
+from hooks.catalogs.i18n import SOURCE_LANG, placeholders, translations_dir
 from tools.po import PoSyntaxError, Unit, parse, write
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,9 +15,9 @@ import sys
 from typing import Any
 
 from hooks.common import LANGS
-from hooks.calculator_forms import default_request
-from hooks.render_calculator import KINDS as CALC_KINDS
-from hooks.examples import load_examples
+from hooks.render.calculator_forms import default_request
+from hooks.render.render_calculator import KINDS as CALC_KINDS
+from hooks.render.examples import load_examples
 
 
 def requests() -> list[tuple[str, Any]]:

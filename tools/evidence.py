@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.sources import BOARD_FILE, SOURCE_FILES, Source
-from hooks.languages import LANGUAGES
+from hooks.catalogs.languages import LANGUAGES
 
 def _shared() -> Path:
     """The project's ``shared`` folder: beside the checkout (``../shared``), or beside a folder

@@ -22,7 +22,7 @@ from pathlib import Path
 from pprint import pformat
 from typing import Any
 
-from hooks.languages import LANGS
+from hooks.catalogs.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "present" / "number_data.py"

@@ -29,8 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from hooks.i18n import LANGS
-from hooks.termbase import po_texts, toml_texts
+from hooks.catalogs.i18n import LANGS
+from hooks.catalogs.termbase import po_texts, toml_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,7 +6,7 @@
   headings and every example line in reading order), what ``tests/test_examples.py``
   expects below the ``[[examples]]`` index.
 
-A developer tool: it reads the example files through :mod:`hooks.examples` and rewrites the
+A developer tool: it reads the example files through :mod:`hooks.render.examples` and rewrites the
 pages; the build never imports it.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hooks.common import LANGS, ROOT, SOURCE_LANG
-from hooks.examples import Example, load_examples, ordered, placed_ids, sort_key
+from hooks.render.examples import Example, load_examples, ordered, placed_ids, sort_key
 from hooks.pages import DIRECTIVE
 
 from engine.clauses import PAGES

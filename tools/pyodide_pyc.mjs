@@ -4,7 +4,7 @@
 //
 //   node tools/pyodide_pyc.mjs SOURCE_ZIP OUT_ZIP
 //
-// hooks/pyodide_assets.py runs it at build time on the trimmed standard library (and keeps
+// hooks/runtime/pyodide_assets.py runs it at build time on the trimmed standard library (and keeps
 // the result in .cache/, keyed by its inputs). Why: Pyodide's python_stdlib.zip holds only
 // sources, and zipimport cannot write bytecode back, so every cold boot compiled each
 // module it imported from source; in Chromium on this machine that was most of the boot

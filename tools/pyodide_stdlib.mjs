@@ -3,12 +3,12 @@
 //
 //   node tools/pyodide_stdlib.mjs ENGINE_ZIP REQUESTS_JSON [STDLIB_ZIP]
 //
-// ENGINE_ZIP: the engine archive (hooks/pyodide_assets.py builds it); REQUESTS_JSON:
+// ENGINE_ZIP: the engine archive (hooks/runtime/pyodide_assets.py builds it); REQUESTS_JSON:
 // [[kind, request], ...] (python -m tools.engine_requests); STDLIB_ZIP: the standard library
 // to boot with (default: the package's full python_stdlib.zip). Prints one JSON object:
 // {"files": [paths inside the zip that were imported], "answers": n, "errors": {kind: n},
 //  "failures": [...calls that raised instead of answering], "kinds": [...kinds answered]}.
-// hooks/pyodide_assets.py keeps the list of files (hooks/pyodide_stdlib.txt) and
+// hooks/runtime/pyodide_assets.py keeps the list of files (hooks/runtime/pyodide_stdlib.txt) and
 // tests/test_pyodide_stdlib.py checks that every request answers with the trimmed zip.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

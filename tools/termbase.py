@@ -1,5 +1,5 @@
 """The termbase on the command line, for translators and reviewers (the check itself is
-:mod:`hooks.termbase`, which the build runs).
+:mod:`hooks.catalogs.termbase`, which the build runs).
 
 ``python -m tools.termbase`` prints every violation (file, line, the variant found and the
 term to use) and exits 1 if there is one; ``--docs``, ``--translations``, ``--examples``
@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from hooks.i18n import LANGS, SOURCE_LANG
-from hooks.termbase import FILE_NAME, FORBIDDEN, PREFERRED, Termbase, TermbaseError, termbase
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG
+from hooks.catalogs.termbase import (FILE_NAME, FORBIDDEN, PREFERRED, Termbase, TermbaseError,
+                                     termbase)
 
 
 def terms_table(tb: Termbase, lang: str) -> str:

@@ -30,7 +30,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from hooks.i18n import SOURCE_LANG, translations_dir
+from hooks.catalogs.i18n import SOURCE_LANG, translations_dir
 
 REVIEWED_FILE = "qa-reviewed.toml"
 

@@ -13,7 +13,7 @@ For every language it lists
   history; uncommitted edits at the file's modification time);
 - message keys of ``translations/nl/*.po`` that the language's catalogs lack, mark fuzzy,
   or translate from an older Dutch text (outdated), by file;
-- termbase violations (``hooks.termbase``): a forbidden variant of a term in the
+- termbase violations (``hooks.catalogs.termbase``): a forbidden variant of a term in the
   language's pages, catalogs or example texts, with file, line and the term to use; and
   the termbase concepts that lack a term or definition in the language.
 
@@ -34,8 +34,8 @@ from pathlib import Path
 
 from engine.clauses import CLAUSES, PAGES
 from hooks.pages import read_page
-from hooks.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir
-from hooks.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase
+from hooks.catalogs.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir
+from hooks.catalogs.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase
 from tools.clause_history import _git_root, clause_times  # one git-root lookup for both
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,10 +1,10 @@
 // The site's offline reading and folded sections, beside site.js (which calls these from
 // its init, so they run before the page says data-site-ready):
 // - offline(): the footer's status and "keep calculators offline" control, talking to the
-//   service worker (hooks/service_worker.js);
+//   service worker (hooks/runtime/service_worker.js);
 // - setupOfflinePage(): the offline page (docs/<lang>/offline.md) the worker shows for a
 //   page it has not kept;
-// - setupFolds(): links into and printing of the folded sections of long pages (hooks/fold.py).
+// - setupFolds(): links into and printing of the folded sections of long pages (hooks/render/fold.py).
 (function () {
   "use strict";
 
@@ -19,7 +19,7 @@
     var hadController = !!sw.controller;
     var reloading = false;
     // The calculators say when they are not kept offline while the pages are, and offer
-    // the footer's control that keeps them (hooks/render_calculator.py: .calc-offline).
+    // the footer's control that keeps them (hooks/render/render_calculator.py: .calc-offline).
     var notes = document.querySelectorAll(".calc-offline");
     function show(state) {
       document.documentElement.setAttribute("data-offline", state);
@@ -127,7 +127,7 @@
     }
   }
 
-  // ---- Folded sections of long pages (hooks/fold.py)
+  // ---- Folded sections of long pages (hooks/render/fold.py)
 
   // A link to something inside a folded section opens that section (and any fold around
   // it), so the anchor lands on what it names; printing prints every section.

@@ -16,7 +16,7 @@
  * - <link rel="alternate" hreflang> stay in the HTML for search engines, but are renamed
  *   before Material's script reads them: it would fetch <page>/sitemap.xml for each (404s)
  *   and redirect links into other languages to this page's translation (losing anchors).
- * - Offline: registers the service worker (/sw.js, hooks/offline.py) and asks it to keep this
+ * - Offline: registers the service worker (/sw.js, hooks/runtime/offline.py) and asks it to keep this
  *   language's pages, the search index and the assets; the Python runtime too once a
  *   calculator has run ("monopoly:calculators-ready") or the reader presses the footer's
  *   button. The footer says when the page is offline-ready (<html data-offline="...">:
@@ -25,7 +25,7 @@
  *   page it reloads once, so no page shows one build's HTML with another's assets.
  * - The offline page (the service worker's answer for a page it has not kept, offline)
  *   names the address asked for and offers the way back.
- * - Long pages fold by section (hooks/fold.py): a link into a folded section opens it, and
+ * - Long pages fold by section (hooks/render/fold.py): a link into a folded section opens it, and
  *   printing opens them all.
  * - When done, <html data-site-ready="1"> marks the page as ready (used by the tests).
  */
@@ -153,7 +153,7 @@
   }
 
   // ---- The reader's edition's rule, clause by clause
-  // hooks/edition_prose.py marks what each list item, sentence and worked example of a
+  // hooks/render/edition_prose.py marks what each list item, sentence and worked example of a
   // rule page is about (data-about). With a choice, what speaks only of other editions
   // leaves the clause's text for its one "other editions" part at the clause's end (the
   // comparison table's fold, or a fold made here); without one every piece is back where
@@ -192,7 +192,7 @@
 
   // The top-level elements of each numbered clause (heading to the next h2); the page's
   // introduction (title to the first clause) counts as one too. On a page whose sections
-  // fold (hooks/fold.py: the rulings) a clause is a details.site-fold, its heading in the
+  // fold (hooks/render/fold.py: the rulings) a clause is a details.site-fold, its heading in the
   // summary and its elements the details' other children.
   function clauseSections() {
     var current = { head: null, els: [] };
@@ -310,7 +310,7 @@
     clauseSections().forEach(function (section) { foldClause(section, edition); });
   }
 
-  // A run of citations ("booklet A, «X»; booklet B, «Y»", hooks/source_names.py) keeps
+  // A run of citations ("booklet A, «X»; booklet B, «Y»", hooks/catalogs/source_names.py) keeps
   // only the reader's edition's booklet where it is among them: that is the one on the
   // table to look it up in. restoreClauses() shows them all again.
   function applyCites(edition) {
@@ -340,7 +340,7 @@
   }
 
   // /disputes/: in each dispute the reader's edition's answer comes first, marked, and the
-  // other answers fold behind one line (hooks/render_disputes.py: a row per answer, with
+  // other answers fold behind one line (hooks/render/render_disputes.py: a row per answer, with
   // the editions that give it). A dispute none of whose answers is the edition's (the card
   // game's) stays as it is. restoreClauses() puts every row back.
   function applyDisputes(edition) {

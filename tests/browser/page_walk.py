@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 from phone import MEASURE, MIN_TAP
 POOL = 6
 VIEWPORT = {"width": 1280, "height": 900}

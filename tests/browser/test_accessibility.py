@@ -29,7 +29,7 @@ from tools.site_build import ROOT
 
 pytestmark = pytest.mark.browser
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PAGE_TYPES = ("index", "rent", "disputes", "sheet", "calculators", "examples", "odds", "editions",
               "side-by-side", "glossary", "api", "performance", "about", "translate", "404")

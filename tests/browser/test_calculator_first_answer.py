@@ -2,7 +2,7 @@
 
 - before the runtime has started, choosing any edition in any calculator shows the build's
   answer for the form as shown: the request the page reads is that edition's start
-  (:func:`hooks.calculator_fields.default_request`), the answer is the presenter's for it,
+  (:func:`hooks.render.calculator_fields.default_request`), the answer is the presenter's for it,
   and no "starting values" warning shows (every edition x calculator, one page per
   language, states applied in place);
 - with "my edition" chosen, every calculator opens on that edition with its own answer and
@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
-from hooks import calculator_fields as cfl
-from hooks import render_calculator as rc
-from hooks.calculator_data import Formatter, clause_links
+from hooks.render import calculator_fields as cfl
+from hooks.render import render_calculator as rc
+from hooks.render.calculator_data import Formatter, clause_links
 from hooks.common import Context
 from present.views import CALCULATORS
 

@@ -3,7 +3,7 @@
 For each calculator and language, typical, edge and invalid inputs are typed into the real
 form; the request the page sent must be the one the inputs describe, and what the page
 shows must be exactly what the same request gives in CPython (``engine.api.calculate``),
-rendered by the build-time renderer (``hooks/render_calculator.py``): same numbers, same
+rendered by the build-time renderer (``hooks/render/render_calculator.py``): same numbers, same
 words, same clause links. Also: Pyodide loads only where a calculator is, and lazily; a
 shared link reopens the same state; links built by ``calculator_link`` pre-fill the form;
 with the runtime blocked (or no module workers) a translated notice appears and the
@@ -25,15 +25,15 @@ import pytest
 
 from engine.api import calculate
 from formpaths import PATH_OF
-from hooks import render_calculator as rc
-from hooks import calculator_data as cdata
-from hooks import calculator_forms as cforms
+from hooks.render import render_calculator as rc
+from hooks.render import calculator_data as cdata
+from hooks.render import calculator_forms as cforms
 from engine import validate as engine_validate
 from present import numbers as present_numbers
 from present import render as present_render
 from present import views as present_views
 from hooks.common import Context
-from hooks.i18n import translations
+from hooks.catalogs.i18n import translations
 
 pytestmark = pytest.mark.browser
 
@@ -985,7 +985,7 @@ def test_visibility_follows_the_shipped_table(open_page, site_url: str) -> None:
     """The script shows exactly the fields the shipped table (the engine's ``rent_reads``)
     names, for every edition, arrival and square kind; and it reads nothing else: a page
     whose table is altered shows the altered fields."""
-    from hooks.calculator_forms import rent_fields
+    from hooks.render.calculator_forms import rent_fields
 
     table = rent_fields()
     want = {f"{ed} {a} {k}": fields for ed, by_a in table.items() for a, by_k in by_a.items()

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from hooks.languages import LANGS
+from hooks.catalogs.languages import LANGS
 from page_walk import LISTEN, Walk, site_pages
 from test_calculators import KINDS, page_path, wait_runtime
 

@@ -21,12 +21,12 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from hooks.disputes import DISPUTES
-from hooks.render_disputes import PAGE, phrasings
+from hooks.render.disputes import DISPUTES
+from hooks.render.render_disputes import PAGE, phrasings
 
 pytestmark = pytest.mark.browser
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 TOP = 3
 MIN_QUERIES = 320
 QUERIES: dict[str, list[tuple[str, str]]] = {

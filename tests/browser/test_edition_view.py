@@ -7,7 +7,7 @@
   (or of none), what speaks only of others waits in the clause's "other editions" part;
   clearing the choice gives the page back exactly as it was.
 - /disputes/: for every dispute and main edition, the edition's answer first and marked,
-  the other answers folded behind one line (checked against ``hooks.disputes.rows``).
+  the other answers folded behind one line (checked against ``hooks.render.disputes.rows``).
 - The picker's line confirms the choice in the reader's language.
 - Screenshots at 390 px with and without a choice (``screenshots/edition-*.png``).
 
@@ -22,8 +22,8 @@ import pytest
 
 from engine.editions import MAIN_EDITIONS
 from hooks.common import RULE_PAGES
-from hooks.disputes import DISPUTES, rows
-from hooks.i18n import LANGS, translations
+from hooks.render.disputes import DISPUTES, rows
+from hooks.catalogs.i18n import LANGS, translations
 
 PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
@@ -50,8 +50,8 @@ def page_path(lang: str, slug: str) -> str:
 
 
 def screens(page: Any) -> float:
-    """The page's length in screens, its folded sections open (``hooks/fold.py``: on the
-    rulings page every ruling is a closed fold, which would measure only the headings),
+    """The page's length in screens, its folded sections open (``hooks/render/fold.py``: on
+    the rulings page every ruling is a closed fold, which would measure only the headings),
     without the footer's offline line: it appears about a second after the page has loaded
     (``site-offline.js``, once the browser is idle), so a page measured just before and
     just after it would differ by its 99 px (0.12 screens) and not by the choice."""
@@ -139,7 +139,7 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
     problems = []
     for edition in MAIN_EDITIONS:
         sp.goto(page_path(lang, "disputes") + f"?edition={edition}")
-        # the page's topics are folded on a phone (hooks/fold.py): open them all, as a
+        # the page's topics are folded on a phone (hooks/render/fold.py): open them all, as a
         # reader opens the one they want; the "other editions" folds stay as they are
         page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
         shown = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.dispute')]

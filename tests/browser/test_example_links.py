@@ -34,15 +34,15 @@ import pytest
 from engine.api import calculate
 from engine.boards import GROUPS
 from engine.editions import EDITIONS
-from hooks import render_calculator as rc
-from hooks import calculator_forms as cforms
+from hooks.render import render_calculator as rc
+from hooks.render import calculator_forms as cforms
 from present import urlstate as present_urlstate
-from hooks.examples import find_example, mismatches, ordered
+from hooks.render.examples import find_example, mismatches, ordered
 from test_calculators import Expect
 
 pytestmark = pytest.mark.browser
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 REAL_NAVIGATIONS = 2
 """Links per language also opened by a real page load (the rest are applied in place)."""
 

@@ -38,17 +38,17 @@ import pytest
 
 from engine.api import calculate
 from formpaths import PATH_OF
-from hooks import calculator_data as cdata
+from hooks.render import calculator_data as cdata
 from engine import validate as engine_validate
 from present import render as present_render
 from present import views as present_views
 from hooks.common import Context
 from test_accessibility import BLOCKING, finish_axe, start_axe
-from hooks.i18n import translations
+from hooks.catalogs.i18n import translations
 
 pytestmark = pytest.mark.browser
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 from present.views import CALCULATORS
 KINDS = CALCULATORS
 STEPS = 52

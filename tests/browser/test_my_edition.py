@@ -18,13 +18,13 @@ import pytest
 
 from engine.clauses import CLAUSES
 from engine.editions import HOUSE_RULES
-from hooks import render_calculator as rc
-from hooks import calculator_forms as cforms
+from hooks.render import render_calculator as rc
+from hooks.render import calculator_forms as cforms
 from present import urlstate as present_urlstate
 from hooks.common import RULE_PAGES
-from hooks.house_rules import OWN_CLAUSE, clauses_of
-from hooks.render_sheet import sheet_clauses
-from hooks.i18n import LANGS, translations
+from hooks.render.house_rules import OWN_CLAUSE, clauses_of
+from hooks.render.render_sheet import sheet_clauses
+from hooks.catalogs.i18n import LANGS, translations
 
 PHONE = {"width": 390, "height": 844}
 
@@ -134,7 +134,7 @@ def shown_house(page: Any) -> set[tuple[str, str]]:
 
 
 def house_blocks_of(slug: str, house: list[str]) -> set[tuple[str, str]]:
-    """The blocks a page should show for these house rules (hooks/house_rules.py)."""
+    """The blocks a page should show for these house rules (hooks/render/house_rules.py)."""
     return {(c, r) for r in house for c in clauses_of(r) if CLAUSES[c].page == slug}
 
 

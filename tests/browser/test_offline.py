@@ -1,4 +1,4 @@
-"""Offline reading and updates through the service worker (``hooks/offline.py``, issue 17).
+"""Offline reading and updates through the service worker (``hooks/runtime/offline.py``, issue 17).
 
 These contexts allow service workers (the others block them). Each test serves its own
 copy of the built site, so the worker and its caches never leak into other tests.
@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from hooks.offline import finish
+from hooks.runtime.offline import finish
 from tools.static_site import SiteHandler, serve
 from search import search
 from test_calculators import Calc, page_path, wait_runtime

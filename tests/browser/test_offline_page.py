@@ -12,10 +12,10 @@ from typing import Any, Iterator
 
 import pytest
 
-from hooks.i18n import translations
+from hooks.catalogs.i18n import translations
 from tools.static_site import serve
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 READY = 60_000
 OTHER = {"nl": "sv", "sv": "da", "da": "nb", "nb": "nl"}
 """A language the reader has not visited (its pages are not kept)."""

@@ -6,7 +6,7 @@ on a desktop (measurements in ``phone.py``):
   half; before, the picker and the contents box pushed it a third of the way down);
 - no table wider than its column (at 390 px and at 1280 px);
 - no player page longer than 15 screens before the reader opens something (long pages
-  fold by section, ``hooks/fold.py``), and a link into a folded section opens it.
+  fold by section, ``hooks/render/fold.py``), and a link into a folded section opens it.
 
 The numbers per page go to the run's summary (``report``).
 """
@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from hooks.fold import FOLDS
-from hooks.my_edition import DEV_PAGES
+from hooks.render.fold import FOLDS
+from hooks.entry.my_edition import DEV_PAGES
 from page_walk import RUNTIME_PAGE
 from phone import MAX_SCREENS, PHONE, Look, look, phone_context
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 TITLE_TOP = 0.15
 """The title's top edge within this share of the first screen (under the header)."""
 TITLE_WITHIN = 0.5
@@ -111,7 +111,7 @@ def test_no_table_wider_than_its_column_on_a_desktop(every_page, lang: str) -> N
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_link_into_a_folded_section_opens_it(browser, site_url: str, lang: str) -> None:
-    """Folded sections (hooks/fold.py): closed at first, opened by a link to something
+    """Folded sections (hooks/render/fold.py): closed at first, opened by a link to something
     inside them, and by a tap on their heading."""
     prefix = "" if lang == "nl" else f"{lang}/"
     context = phone_context(browser)

@@ -18,7 +18,7 @@ import pytest
 
 from engine.clauses import PAGES
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 A4_CONTENT_PX = (297 - 12 - 14) / 25.4 * 96
 """The printable height of an A4 page in CSS px (the margins of site.css's ``@page``)."""
 FIRST_PAGE_FILL = 0.85

@@ -25,13 +25,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from hooks import calculator_forms as cforms
+from hooks.render import calculator_forms as cforms
 from tools.static_site import SiteHandler, serve
 from test_fuzz_calculators import expected_text, message, squash
 
 pytestmark = pytest.mark.browser
 
-from hooks.languages import LANGS  # the table of languages
+from hooks.catalogs.languages import LANGS  # the table of languages
 from present.views import CALCULATORS
 KINDS = CALCULATORS
 DELAY = 3.0

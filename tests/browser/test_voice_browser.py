@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from hooks.examples import load_examples
-from hooks.languages import LANGS
+from hooks.render.examples import load_examples
+from hooks.catalogs.languages import LANGS
 from present.urlstate import canonical_request, query_string
 from test_calculators import page_path
 from test_voice import DICE, GOLDEN

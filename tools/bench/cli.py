@@ -291,7 +291,7 @@ def run_engine_part(args: argparse.Namespace) -> dict[str, Any]:
     """``--part engine``: the ``engine.*`` rows alone, and with ``--engine-against`` the
     comparison rows. Needs no site build: without ``--site`` the bench serves a folder with
     only the runtime (Pyodide and the engine archive, as the build's last hook writes them)."""
-    from hooks.pyodide_assets import copy_runtime
+    from hooks.runtime.pyodide_assets import copy_runtime
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)

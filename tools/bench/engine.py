@@ -9,7 +9,7 @@ bursts (after one uncounted warm-up burst each; the order flips every burst) so 
 engine sees the same machine. Each side gets the working tree's requests (each
 calculator's Dutch defaults); where the other revision's engine refuses one (its request
 format differs), that side gets the request its own calculators start with (its
-``hooks.render_calculator.default_request``, run in the unpacked tree). The result is one
+``hooks.render.render_calculator.default_request``, run in the unpacked tree). The result is one
 ratio row per calculation and runtime, ``engine_against.<kind>.<cpython|pyodide>``:
 working tree over baseline, calls per second (above 1: the working tree is faster), each
 ``against`` a row ``engine_against.<kind>.<runtime>.baseline`` holding the baseline's
@@ -41,8 +41,8 @@ BASELINE_ZIP = "/__bench__/baseline-engine.zip"
 
 def engine_args(seconds: float = 0.8, markov_runs: int = 1) -> dict[str, Any]:
     """The requests (each calculator's Dutch defaults) and settings for the engine bench."""
-    from hooks.calculator_forms import default_request
-    from hooks.render_calculator import KINDS
+    from hooks.render.calculator_forms import default_request
+    from hooks.render.render_calculator import KINDS
 
     return {"code": asset("engine_program.py"),
             "requests": {k: default_request(k, "nl") for k in KINDS},
@@ -178,7 +178,13 @@ def own_requests(tree: Path) -> dict[str, Any]:
     """The requests the calculators of an unpacked tree start with (Dutch page), computed
     by that tree's own code (run with the tree as current folder, which comes first on
     ``sys.path`` for ``python -c``)."""
-    code = ("import json\nfrom hooks.calculator_forms import default_request\nfrom hooks.render_calculator import KINDS\n"
+    code = ("import json\n"
+            "try:\n"
+            "    from hooks.render.calculator_forms import default_request\n"
+            "    from hooks.render.render_calculator import KINDS\n"
+            "except ImportError:  # a tree from before hooks/ had rooms (issue 24)\n"
+            "    from hooks.calculator_forms import default_request\n"
+            "    from hooks.render_calculator import KINDS\n"
             "print(json.dumps({k: default_request(k, 'nl') for k in KINDS}))")
     proc = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True,
                           text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
@@ -204,7 +210,7 @@ class Baseline:
 
     def files(self) -> dict[str, tuple[bytes, str]]:
         """Its engine archive for the bench server (zipped like the site's)."""
-        from hooks.pyodide_assets import engine_zip_bytes
+        from hooks.runtime.pyodide_assets import engine_zip_bytes
 
         # only the engine: the timed calls are engine.api's, and older revisions have no present/
         return {BASELINE_ZIP: (engine_zip_bytes(self.tree, ("engine",)), "application/zip")}

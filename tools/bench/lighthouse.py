@@ -26,7 +26,7 @@ def lighthouse_pages(which: str) -> list[str]:
     slugs = [""] + [f"{p.slug}/" for p in PAGES] + ["calculators/"]
     if which == "quick":
         return ["", "jail/", "calculators/", "sv/", "sv/jail/", "sv/calculators/"]
-    from hooks.languages import LANGUAGES
+    from hooks.catalogs.languages import LANGUAGES
 
     return [(f"{lang.folder}/" if lang.folder else "") + s for lang in LANGUAGES for s in slugs]
 

@@ -34,7 +34,7 @@ def machine_info(chromium_version: str | None = None) -> dict[str, Any]:
                     for line in _read("/etc/os-release").splitlines()
                     if line.startswith("PRETTY_NAME=")), platform.platform())
     try:
-        from hooks.pyodide_assets import pinned_pyodide_version
+        from hooks.runtime.pyodide_assets import pinned_pyodide_version
         pyodide = pinned_pyodide_version(ROOT)
     except Exception:  # noqa: BLE001 - informative only
         pyodide = None

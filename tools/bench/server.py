@@ -23,9 +23,9 @@ def runtime_blank_page(request: Mapping[str, Any]) -> str:
     """The calculators' own runtime start (the page's inline starter: module worker, page
     compile of the WebAssembly, engine) on a blank page, answering the rent calculator's
     default request: what the calculator page costs without the page around it."""
-    from hooks.render_calculator import runtime_starter
+    from hooks.render.render_calculator import runtime_starter
 
-    from hooks.pyodide_assets import STDLIB_ZIP, stdlib_version
+    from hooks.runtime.pyodide_assets import STDLIB_ZIP, stdlib_version
 
     starter = runtime_starter({"worker": "/assets/calculators/worker.mjs",
                                "pyodide": "/assets/pyodide/", "engine": "/assets/engine.zip",

@@ -2,7 +2,7 @@
 // putting its answers into the page, the address.
 //
 // The page holds, per calculator, a form and the result for the default inputs rendered at
-// build time (hooks/render_calculator.py), plus JSON: the shared data (the language context
+// build time (hooks/render/render_calculator.py), plus JSON: the shared data (the language context
 // of the presenter, boards, asset URLs, texts the build rendered) and each calculator's
 // defaults. Nothing is loaded until a calculator is touched; then ONE module worker
 // (worker.mjs, runtime.mjs) starts Pyodide from the site's own files and answers every
@@ -226,7 +226,7 @@ class Calculator {
   }
 
   // Which fields show is looked up, never worked out here (the same lookups as Form.holds
-  // in hooks/calculator_forms.py): "reads" = the rent calculation reads this field for the
+  // in hooks/render/calculator_forms.py): "reads" = the rent calculation reads this field for the
   // edition, arrival and square kind (shared.rent_fields, the engine's rent_reads); a square
   // kind is board data, the edition's mode edition data, "action-*" the form's own structure.
   predicate(token, key) {

@@ -193,7 +193,7 @@ export function lotRows(box, board, index, levels, id, levelText, offered = [0, 
 }
 
 // ------------------------------------------------------------------ values per edition, following
-// (hooks/calculator_fields.py: level_values, jail_turns and follow() there are the same rules)
+// (hooks/render/calculator_fields.py: level_values, jail_turns and follow() there are the same rules)
 
 // A building level the edition has (`levels`): the value, else the highest one below it.
 export function stepLevel(value, levels) {

@@ -1,7 +1,7 @@
 // The calculators' runtime: one module worker (worker.mjs) for every calculator on a page.
 //
 // The worker is started by the small script in front of the first calculator
-// (hooks/runtime_starter.js); this class takes it over on the first interaction, sends it
+// (hooks/runtime/runtime_starter.js); this class takes it over on the first interaction, sends it
 // the page's language context once (the messages, plural rules and clause links of the
 // page's shared JSON: the presenter in the worker, present.api.answer, writes every answer
 // in them) and hands out its answers.
@@ -41,7 +41,7 @@ export class Runtime {
     this.stage = "loading";
     this.emit();
     // The worker is started by the small script in front of the first calculator
-    // (hooks/render_calculator.py, runtime_starter): already during parsing for shared
+    // (hooks/render/render_calculator.py, runtime_starter): already during parsing for shared
     // links (?calc=), otherwise now (a calculator was touched). Messages it sent before
     // this point were kept and are replayed here.
     const early = typeof window.__monopolyStartRuntime === "function" ? window.__monopolyStartRuntime() : null;

@@ -80,7 +80,7 @@ export function applyLocation(calcs) {
   return target;
 }
 
-// A request as the build keyed its prerendered answers (hooks/render_calculator.py
+// A request as the build keyed its prerendered answers (hooks/render/render_calculator.py
 // request_key): JSON with the keys sorted at every level.
 export function canonKey(value) {
   const sort = (v) => {

@@ -30,7 +30,7 @@
 // Everything comes from the site's own origin: the Pyodide core files and the trimmed,
 // precompiled standard library (python_stdlib-engine.zip: bytecode, so a cold boot compiles
 // no standard library source; tools/pyodide_pyc.mjs) under assets/pyodide/ and the engine as
-// assets/engine.zip, all written there by hooks/pyodide_assets.py at build time.
+// assets/engine.zip, all written there by hooks/runtime/pyodide_assets.py at build time.
 //
 // Why the page compiles the WebAssembly (measured with ./dev bench, see the performance
 // page): Chromium keeps a code cache for compiled WebAssembly, but a module compiled inside
@@ -174,7 +174,7 @@ async function start(pyodideURL, engineURL, stdlibURL) {
   try {
     const { loadPyodide, version } = await import(new URL("pyodide.mjs", pyodideURL).href);
     // The trimmed standard library (only what the engine imports, as bytecode,
-    // hooks/pyodide_assets.py): 1.0 MB instead of the package's 2.5 MB python_stdlib.zip.
+    // hooks/runtime/pyodide_assets.py): 1.0 MB instead of the package's 2.5 MB python_stdlib.zip.
     const stdLibURL = stdlibURL || new URL(STDLIB_FILE, pyodideURL).href;
     const options = {
       indexURL: pyodideURL,

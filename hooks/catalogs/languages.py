@@ -1,0 +1,66 @@
+"""The site's languages: the one table every other list of languages is derived from.
+
+Adding a language is one :class:`Language` entry here plus its files (``docs/<code>/``, the
+catalogs from ``python -m tools.catalogs --add <code>``, ``python -m tools.number_table``);
+nothing else. ``mkdocs.yml`` lists no languages: the plugin ``monopoly-i18n``
+(:mod:`hooks.entry.i18n_plugin`) gives static-i18n this table's languages, with each one's site
+name, description, admonition titles and light/dark toggle names from its catalog
+(``translations/<code>/site.po``), and the search plugin the lunr codes.
+``tests/test_languages.py`` fails on any other list of languages, and
+``tests/test_new_language.py`` adds a fifth this way.
+This module imports nothing from the project, so anything may import it.
+
+>>> [lang.code for lang in LANGUAGES]
+['nl', 'sv', 'da', 'nb']
+>>> BY_CODE["nb"].lunr, BY_CODE["sv"].alphabet_tail, BY_CODE["nl"].folder
+('no', 'åäö', '')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language of the site."""
+
+    code: str
+    """The folder under ``docs/`` and ``translations/``, the ``lang`` attribute, the
+    Material theme locale and the CLDR locale the number table is read from."""
+    name: str
+    """The language's name in that language (language switcher, column headers)."""
+    short: str
+    """Two letters for narrow column headers."""
+    home_edition: str
+    """The edition most readers of the language own: what its calculators start with and
+    the rules sheet it shows before the reader chooses."""
+    lunr: str
+    """lunr's name for the language (the search plugin's ``lang``; Norwegian is ``no``)."""
+    alphabet_tail: str
+    """Letters sorted after z, in their order (the glossary's alphabet)."""
+    source_word: str
+    """The word the pages write before a booklet's number: "(bron 000, ‘Huur’)"."""
+    quotes: tuple[str, str]
+    """The language's quotation marks in prose and around a cited section."""
+
+    @property
+    def folder(self) -> str:
+        """The language's folder in the built site: ``""`` for the source language (the
+        first), which is at the root."""
+        return "" if self is LANGUAGES[0] else self.code
+
+
+LANGUAGES: tuple[Language, ...] = (
+    Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’")),
+    Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”")),
+    Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«")),
+    Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»")),
+)
+"""The site's languages; the first is the source language (Dutch, at the site's root)."""
+
+BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}
+LANGS: tuple[str, ...] = tuple(BY_CODE)
+SOURCE_LANG: str = LANGS[0]
+LANG_DIRS: tuple[str, ...] = LANGS[1:]
+"""Languages in their own folder of the built site."""

@@ -1,0 +1,203 @@
+"""Which edition each piece of a rule page speaks of, marked at build time for "My edition".
+
+With an edition chosen, ``docs/assets/site.js`` shows each clause as that edition's rule:
+what speaks only of other editions folds into the clause's one "other editions" part. The
+build says, per piece, which editions it is about (``data-about``: main edition ids, a mode
+counted as its edition, ``nl-2001-short`` as ``nl-2001``):
+
+- a list item of an edition list (``ul.ed-list``): the editions named before its first
+  colon ("Nederland 2001 en Klassiek: ..."), else every edition it names; a later mention
+  ("the same as Nederland 2001") does not make it that edition's item;
+- a sentence of a paragraph that names editions: wrapped in ``<span class="ed-s">`` with
+  the editions it names; a sentence naming none that follows one goes on about the same
+  editions ("In the short game of X ... . The banker shuffles ...") and gets its marks;
+  sentences before the first edition name are general and stay unmarked;
+- a worked example: its edition.
+
+Nothing is moved or hidden here; without a choice the page reads as before. The prose
+itself is untouched (it is written and cited by hand): this only reads the chips that
+``hooks/entry/my_edition.py`` made of the edition codes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.editions import EDITIONS
+
+CHIP = re.compile(r'<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
+_TAG = re.compile(r"(<[^>]+>)")
+_VOID = {"br", "img", "wbr", "hr", "input"}
+_END = re.compile(r"[.!?][»”\")\]]*\s+")
+"""The end of a sentence inside a text run: a full stop (or ! ?), closing quotes or
+brackets, then white space."""
+_STARTS = re.compile(r"[A-ZÀ-ÞÅÄÖÆØ0-9«„\"(]")
+"""What a new sentence starts with (a capital, a number, an opening quote)."""
+_PARA = re.compile(r"<p>(?P<inner>(?:(?!</?p[ >]).)*?)</p>", re.S)
+_ITEM = re.compile(r'<li data-edition="(?P<first>[^"]+)" data-editions="(?P<all>[^"]*)">'
+                   r'(?P<inner>.*?)</li>', re.S)
+_EXAMPLE = re.compile(r'(<details class="[^"]*\bworked-example\b[^"]*"[^>]*?'
+                      r' data-edition="(?P<id>[^"]+)")')
+
+
+def family(edition_id: str) -> str:
+    """The main edition a mode belongs to (``nl-2001-short`` -> ``nl-2001``).
+
+    >>> family("nl-2001-short"), family("nordic-2005"), family("nl-card-game")
+    ('nl-2001', 'nordic-2005', 'nl-card-game')
+    """
+    edition = EDITIONS.get(edition_id)
+    return (edition.base if edition and edition.base else edition_id)
+
+
+def about(ids: list[str]) -> str:
+    """The ``data-about`` value of the editions named, each once, in order."""
+    return " ".join(dict.fromkeys(family(i) for i in ids))
+
+
+def _depth_change(tag: str) -> int:
+    name = re.match(r"</?\s*([a-zA-Z0-9]+)", tag)
+    if not name or tag.startswith("<!") or tag.endswith("/>") or \
+            name.group(1).lower() in _VOID:
+        return 0
+    return -1 if tag.startswith("</") else 1
+
+
+def sentences(inner: str) -> list[str]:
+    """A paragraph's HTML cut into sentences, each a balanced piece of HTML (cut only
+    outside elements: a link or chip is never split).
+
+    >>> sentences('Een. <span class="ed-chip" data-edition="x">X</span> zegt (bron 000). '
+    ...           'Dan, bijv. zo. En verder')
+    ['Een. ', '<span class="ed-chip" data-edition="x">X</span> zegt (bron 000). ', \
+'Dan, bijv. zo. ', 'En verder']
+    """
+    tokens = [t for t in _TAG.split(inner) if t]
+    out: list[str] = []
+    current = ""
+    depth = 0
+    for i, token in enumerate(tokens):
+        if token.startswith("<"):
+            depth += _depth_change(token)
+            current += token
+            continue
+        if depth:
+            current += token
+            continue
+        pos = 0
+        for end in _END.finditer(token):
+            rest = token[end.end():]
+            if rest:
+                starts = bool(_STARTS.match(rest))
+            else:  # the sentence ends this text run: does the next one open a sentence?
+                nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+                starts = bool(CHIP.match(nxt)) or bool(nxt and not nxt.startswith("<")
+                                                        and _STARTS.match(nxt))
+            if starts:
+                current += token[pos:end.end()]
+                out.append(current)
+                current = ""
+                pos = end.end()
+        current += token[pos:]
+    if current:
+        out.append(current)
+    return out
+
+
+def mark_paragraph(inner: str) -> str:
+    """Wrap the sentences of a paragraph that speak of editions in ``span.ed-s``.
+
+    >>> x = '<span class="ed-chip" data-edition="nl-2001-short">K</span>'
+    >>> mark_paragraph(f"Algemeen. In {x} zo. Verder zo. ")
+    'Algemeen. <span class="ed-s" data-about="nl-2001">In ... zo. </span><span \
+class="ed-s" data-about="nl-2001">Verder zo. </span>'
+    """
+    if "ed-chip" not in inner:
+        return inner
+    out = []
+    last = ""
+    for sentence in sentences(inner):
+        named = CHIP.findall(sentence)
+        last = about(named) if named else last
+        out.append(f'<span class="ed-s" data-about="{last}">{sentence}</span>' if last
+                   else sentence)
+    return "".join(out)
+
+
+def item_about(inner: str) -> str:
+    """The editions a list item is about: those named before its first colon (outside
+    elements), else all it names.
+
+    >>> a = '<span class="ed-chip" data-edition="classic-us">US</span>'
+    >>> b = '<span class="ed-chip" data-edition="nl-2001">NL</span>'
+    >>> item_about(f"{a}: zoals {b}"), item_about(f"{a} en {b}: zo"), item_about(f"{a} zo {b}")
+    ('classic-us', 'classic-us nl-2001', 'classic-us nl-2001')
+    """
+    depth = 0
+    head = ""
+    for token in (t for t in _TAG.split(inner) if t):
+        if token.startswith("<"):
+            depth += _depth_change(token)
+        elif not depth and ":" in token:
+            head += token.split(":", 1)[0]
+            return about(CHIP.findall(head)) or about(CHIP.findall(inner))
+        head += token
+    return about(CHIP.findall(inner))
+
+
+def mark(html: str) -> str:
+    """Every edition list item, edition sentence and worked example of a rule page's HTML
+    marked with the editions it is about (``data-about``)."""
+    html = _ITEM.sub(lambda m: (f'<li data-edition="{m.group("first")}" data-editions="'
+                                f'{m.group("all")}" data-about="{item_about(m.group("inner"))}">'
+                                f'{m.group("inner")}</li>'), html)
+    html = _PARA.sub(lambda m: f"<p>{mark_paragraph(m.group('inner'))}</p>", html)
+    return _EXAMPLE.sub(lambda m: f'{m.group(1)} data-about="{family(m.group("id"))}"', html)
+
+
+SEVERAL: dict[str, re.Pattern[str]] = {
+    "nl": re.compile(r"(\w*edities|\belke editie|\bboekjes|\bbronnen)\b", re.I),
+    "sv": re.compile(r"(\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|"
+                     r"\bkällorna)\b", re.I),
+    "da": re.compile(r"(\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|"
+                     r"\bkilderne)\b", re.I),
+    "nb": re.compile(r"(\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|"
+                     r"\bregelbøkene|\bkildene)\b", re.I),
+}
+"""Words that speak of several editions or booklets at once ("all four editions", "the
+other three", "none of the booklets"): a one-edition text leaves such sentences out."""
+
+_LEAF = re.compile(r"<(?P<tag>p|li)>(?P<inner>(?:(?!<(?:p|li|ul|ol)[ >]|</(?:p|li)>).)*)"
+                   r"</(?P=tag)>", re.S)
+
+
+def only_about(html: str, edition_id: str, lang: str) -> str:
+    """A text for one edition: every sentence of its paragraphs and list items that names
+    another edition or speaks of several (:data:`SEVERAL`) left out, with the sentences
+    that go on about it; paragraphs, items and lists left empty are dropped.
+
+    >>> x = '<span class="ed-chip" data-edition="classic-us">US</span>'
+    >>> only_about(f"<p>Zo gaat het. In {x} niet. Daar zo.</p><p>Alle vier de edities.</p>"
+    ...            "<ul>\\n<li>Ook zo.</li>\\n</ul>", "nl-2001", "nl")
+    '<p>Zo gaat het. </p><ul>\\n<li>Ook zo.</li>\\n</ul>'
+    """
+    mine = family(edition_id)
+    several = SEVERAL.get(lang)
+
+    def keep(m: re.Match[str]) -> str:
+        out = []
+        dropping = False
+        for sentence in sentences(m.group("inner")):
+            named = {family(i) for i in CHIP.findall(sentence)}
+            text = re.sub(r"<[^>]+>", "", sentence)
+            if named - {mine} or (several is not None and several.search(text)):
+                dropping = True
+            elif named:
+                dropping = False
+            if not dropping:
+                out.append(sentence)
+        inner = "".join(out)
+        return f"<{m.group('tag')}>{inner}</{m.group('tag')}>" if inner.strip() else ""
+
+    html = _LEAF.sub(keep, html)
+    return re.sub(r"<(ul|ol)>\s*</\1>", "", html)

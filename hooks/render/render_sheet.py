@@ -1,0 +1,148 @@
+"""``[[rules-sheet]]``: "our rules" to print, one sheet per edition, in the page language.
+
+Each sheet holds only the rules: every clause of the game in clause order (number, title,
+the clause's text, and what that edition does for the clause's edition parameters),
+without examples, calculators, comparison tables or links. Where a clause's text lists
+the editions one by one, only the items that name this edition stay, and of the rest of
+the text every sentence that names another edition or speaks of several at once ("all
+four editions") is left out (``hooks.render.edition_prose.only_about``): the sheet speaks of its
+edition only, and its values say what holds for it. A board sheet
+starts with a "house rules we play" box, and the clauses a house rule of 000 changes
+carry its note (``hooks/render/house_rules.py``): both shown only for the house rules the
+reader ticked in "My edition" (the house rules' own clauses are not on the sheet). All sheets are in
+the page (no Python needed to switch): ``docs/assets/site.js`` shows the one chosen with
+``?edition=<id>`` or "My edition" (else the page language's usual edition), and prints
+only that one (``docs/assets/site.css``, ``@media print``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import markdown as md
+
+from engine.clauses import CLAUSES, PAGES
+from engine.editions import EDITIONS, MAIN_EDITIONS
+from hooks.common import HOME_EDITION, Context, Html, plain
+from hooks.render.edition_prose import only_about
+from hooks.render.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
+from hooks.render.templates import fragment, html
+from hooks.render.chips import CODE, chips
+from hooks.pages import DIRECTIVE, REF, heading_title, read_page
+from hooks.render.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items
+
+SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
+"""One sheet per main edition, and one for the card game."""
+BOARD_PAGES = tuple(p.slug for p in PAGES if p.slug not in ("rulings", "card-game"))
+CARD_PAGES = ("card-game",)
+
+
+def sheet_pages(edition_id: str) -> tuple[str, ...]:
+    """The rule pages whose clauses make up the sheet of an edition."""
+    return CARD_PAGES if edition_id == CARD_GAME else BOARD_PAGES
+
+
+def sheet_clauses(edition_id: str) -> list[str]:
+    """Every clause on an edition's sheet, in clause order. The house rules' own clauses
+    are not the edition's rules: the sheet's "house rules we play" box stands for them."""
+    pages = sheet_pages(edition_id)
+    house = set(OWN_CLAUSE.values())
+    return [cid for cid, c in CLAUSES.items() if c.page in pages and cid not in house]
+
+
+_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
+
+
+def only_edition(body: str, edition_id: str) -> str:
+    """Drop list items that name editions but not this one (nor its base edition).
+
+    >>> only_edition("- `nl-2001`: a\\n  more\\n- `classic-us`: b\\n- all: c", "classic-us")
+    '- `classic-us`: b\\n- all: c'
+    """
+    mine = {edition_id, EDITIONS[edition_id].base or edition_id}
+    mine |= {e for e in EDITIONS if EDITIONS[e].base == edition_id}
+    out: list[str] = []
+    skipping = False
+    for line in body.split("\n"):
+        item = _ITEM.match(line)
+        if item and not item.group("indent"):
+            named = set(CODE.findall(line))
+            skipping = bool(named) and not (named & mine)
+        elif line.strip() and not line.startswith((" ", "\t")):
+            skipping = False  # a paragraph after the list
+        if not skipping:
+            out.append(line)
+    return "\n".join(out)
+
+
+def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
+    """(title, body HTML) of a clause on the sheet, in the page language (Dutch when the
+    language lacks the clause)."""
+    page = CLAUSES[cid].page
+    section = read_page(ctx.docs_dir, ctx.lang, page).sections.get(cid)
+    lang = ctx.lang
+    if section is None:
+        section = read_page(ctx.docs_dir, "nl", page).sections[cid]
+        lang = "nl"
+    lines = [line for line in section.body.split("\n")
+             if not DIRECTIVE.match(line) and not line.lstrip().startswith("!!!")]
+    body = only_edition("\n".join(lines), edition_id)
+
+    def ref(m: re.Match[str]) -> str:
+        rid = m.group("id")
+        return CLAUSES[rid].number if rid in CLAUSES else rid
+
+    body = REF.sub(ref, body)
+    body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
+    html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
+    # the sheet speaks of its edition only: no other edition, no "all four editions"
+    return plain(heading_title(section.title)), only_about(html, edition_id, lang)
+
+
+def values_html(ctx: Context, cid: str, edition_id: str) -> str:
+    """What the edition does for the clause's parameters (value and source): a
+    parameter whose label and value form a sentence says it as one sentence
+    (:func:`hooks.render.render_editions.sentence_key`)."""
+    params = CARD_PARAMS if edition_id == CARD_GAME else RULE_PARAMS
+    names = [n for n, c in params.items() if c == cid]
+    if not names:
+        return ""
+    return fragment("sheet-values.html", ctx=ctx,
+                    items=mine_items(ctx, names, EDITIONS[edition_id]))
+
+
+def sheet(ctx: Context, edition_id: str, shown: bool = False) -> str:
+    """One edition's sheet (``shown``: the one on screen before the script chooses)."""
+    parts: list[tuple[str, ...]] = []
+    current = None
+    for cid in sheet_clauses(edition_id):
+        page = CLAUSES[cid].page
+        if page != current:
+            current = page
+            chapter = next(p.chapter for p in PAGES if p.slug == page)
+            title = read_page(ctx.docs_dir, ctx.lang, page).title or \
+                read_page(ctx.docs_dir, "nl", page).title or page
+            parts.append(("chapter", chapter, plain(title)))
+        title, body = clause_text(ctx, cid, edition_id)
+        parts.append(("clause", cid, CLAUSES[cid].number, title, html(body),
+                      html(values_html(ctx, cid, edition_id)),
+                      clause_blocks(ctx.t, cid, lambda _: None, short=True)))
+    # the house rules of 000 are for the board game
+    house = sheet_section(ctx.t) if edition_id != CARD_GAME else ""
+    return fragment("sheet.html", ctx=ctx, edition_id=edition_id, shown=shown, house=house,
+                    parts=parts)
+
+
+def render(ctx: Context) -> str:
+    """``[[rules-sheet]]`` (no arguments): the picker line and every edition's sheet."""
+    if ctx.args:
+        raise ctx.error("takes no arguments")
+    if ctx.page is not None:  # the texts are on the rule pages: keep search results there
+        ctx.page.meta["search"] = {"exclude": True}
+    home = HOME_EDITION.get(ctx.lang, MAIN_EDITIONS[0])
+    body = "".join(sheet(ctx, e, shown=e == home) for e in SHEET_EDITIONS)
+    return Html(fragment("sheets.html", ctx=ctx, home=home, editions=SHEET_EDITIONS,
+                         sheets=html(body)))
+
+
+DIRECTIVES = {"rules-sheet": render}
