@@ -46,27 +46,28 @@ TOGETHER = {
 ``every_page`` opens every built page of every language once."""
 
 WEIGHTS = {
-    "tests/browser/test_calculators.py": 480,
-    "every_page": 380,
-    "tests/browser/test_my_edition.py": 245,
-    "tests/browser/test_fuzz_calculators.py": 215,
-    "tests/browser/test_edition_view.py": 135,
-    "tests/browser/test_example_links.py": 130,
-    "tests/browser/test_accessibility.py": 115,
-    "tests/browser/test_calculator_first_answer.py": 90,
-    "tests/browser/test_runtime_failure.py": 50,
-    "tests/browser/test_print.py": 45,
-    "tests/test_fuzz.py": 40,
-    "tests/browser/test_offline_page.py": 35,
-    "tests/browser/test_offline.py": 35,
-    "tests/browser/test_disputes_search.py": 25,
-    "tests/test_build.py": 20,
-    "tests/test_locale_safety.py": 20,
-    "tests/test_termbase.py": 20,
+    "tests/browser/test_calculators.py": 215,
+    "every_page": 190,
+    "tests/browser/test_fuzz_calculators.py": 95,
+    "tests/browser/test_my_edition.py": 95,
+    "tests/browser/test_accessibility.py": 57,
+    "tests/browser/test_example_links.py": 56,
+    "tests/browser/test_edition_view.py": 47,
+    "tests/browser/test_calculator_first_answer.py": 38,
+    "tests/test_locale_safety.py": 27,
+    "tests/browser/test_runtime_failure.py": 26,
+    "tests/browser/test_offline_page.py": 19,
+    "tests/test_build.py": 19,
+    "tests/browser/test_offline.py": 18,
+    "tests/browser/test_voice_browser.py": 17,
+    "tests/browser/test_print.py": 15,
+    "tests/browser/test_disputes_search.py": 15,
+    "tests/test_fuzz.py": 12,
+    "tests/test_termbase.py": 10,
 }
-"""Rough relative costs of the heavy units: the browser files in seconds of one timed run
-(``--durations=0`` on two workers, session 5; every_page: the walk plus the files that read
-it), the others estimated from their builds; only the order of the queue depends on them."""
+"""Rough relative costs of the heavy units: seconds of one timed run (``--durations=0`` on two
+workers, idle machine, session 6: the whole suite 8 min 47 s; every_page: the walk plus the
+files that read it); only the order of the queue depends on them."""
 PER_TEST = {True: 2.0, False: 0.05}
 """The weight of an unlisted unit per test: browser tests (key ``True``) and the rest."""
 

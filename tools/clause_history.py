@@ -35,11 +35,22 @@ from pathlib import Path
 from hooks.pages import parse_markdown, split_front_matter
 
 
+QUOTES = re.compile("[\"'\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a]")
+"""Quotation marks of every kind: each language writes its own (present's typography), so
+the Dutch changing its marks (« » to ‘ ’) asks nothing of a translator."""
+
+
 def clause_texts(text: str) -> dict[str, str]:
-    """Each clause's title and text, whitespace collapsed (a re-wrapped line is no change)."""
+    """Each clause's title and text, whitespace collapsed and quotation marks made one (a
+    re-wrapped line or other quotation marks is no change).
+
+    >>> clause_texts("# P\\n\\n## A {#a}\\n\\nZie «Huur»\\nhier.\\n") == \\
+    ...     clause_texts("# P\\n\\n## A {#a}\\n\\nZie ‘Huur’ hier.\\n")
+    True
+    """
     body, meta, removed = split_front_matter(text)
     page = parse_markdown(body, "", "", meta, removed)
-    return {cid: re.sub(r"\s+", " ", f"{s.title}\n{s.body}").strip()
+    return {cid: QUOTES.sub('"', re.sub(r"\s+", " ", f"{s.title}\n{s.body}")).strip()
             for cid, s in page.sections.items()}
 
 

@@ -10,10 +10,11 @@ Fixtures (reuse them in any test under ``tests/browser/``):
   worker builds its lunr index on every page load, about half the CPU of a page load
   (0.5 s; 20 loads 12 s -> 7 s), which no test but the search tests needs.
 - ``search_url`` (session): the same site with its real search indexes, for the tests that
-  search (``open_page(path, search=True)``); the walk over every page (``every_page``)
-  loads each page with its real index too.
+  search (``open_page(path, search=True)``) and the service worker's (it checks each file
+  it keeps against the build's hash).
 - ``browser`` (session): headless Chromium from ``/usr/bin/chromium`` via Playwright.
-- ``headers_url`` (session): the same site served with its ``_headers`` file applied.
+- ``headers_url`` (session): the same site served with its ``_headers`` file applied (search
+  indexes empty, as on ``site_url``).
 - ``every_page`` (session): a :class:`page_walk.Walk`: every page opened once, with what it
   requested, logged and violated (third parties, CSP, console errors share it).
 - ``contexts`` (session): a :class:`ContextPool` of warm browser contexts (see below).
@@ -98,11 +99,15 @@ def search_url(built_site: Path) -> Iterator[str]:
         yield url
 
 
+class HeadersEmptySearchIndex(EmptySearchIndex, HeadersFileHandler):
+    """The ``_headers`` file applied, the search indexes empty (:class:`EmptySearchIndex`)."""
+
+
 @pytest.fixture(scope="session")
 def headers_url(built_site: Path) -> Iterator[str]:
     """The built site served with the headers of its own ``_headers`` file (as a host that
-    reads it would), for the whole session."""
-    with serve(built_site, handler=HeadersFileHandler) as url:
+    reads it would), its search indexes empty like ``site_url``'s, for the whole session."""
+    with serve(built_site, handler=HeadersEmptySearchIndex) as url:
         yield url
 
 

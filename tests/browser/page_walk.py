@@ -7,8 +7,11 @@ context load the pages in turns; every request to another origin is aborted and 
 responses with an error status, console errors and uncaught exceptions, Content-Security-
 Policy violations (a ``securitypolicyviolation`` listener added before any script), the
 page's ``<html lang>`` and its CSP ``<meta>``. A page is left once the site script has
-marked it ready and the network has been quiet with the search index loaded. At the end one
-calculators page runs until its runtime answers (what Python in the browser fetches).
+marked it ready and the network has been quiet with the search index loaded (the test
+server's index has no entries, ``conftest.EmptySearchIndex``: the worker, its scripts and
+the index's request are the same, the lunr index built from it is empty; the search tests
+use the real one). At the end one calculators page runs until its runtime answers (what
+Python in the browser fetches).
 
 Before the walk, a probe from the server's plain 404 page (it has no policy) fetches a
 third-party URL: the route must record it, or the recorder is broken.
