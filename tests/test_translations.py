@@ -20,7 +20,8 @@ from hooks.entry.directives import renderers
 from hooks.catalogs.i18n import LANGS, SOURCE_LANG, TranslationError, Translations, translations_dir
 from tools.site_build import ROOT, build
 from hooks.pages import read_page
-from tools.translation_status import report, status
+from engine.clauses import CLAUSES
+from tools.translation_status import CHECKED, mark_checked, read_checked, report, status
 
 TRANSLATIONS = translations_dir()
 XSS = "<img src=x onerror=alert(1)>"
@@ -274,7 +275,7 @@ def test_status_lists_the_clauses_whose_dutch_text_changed_since_their_translati
         page.write_text(text[:heading.end()] + f"\n\n{words}" + text[heading.end():],
                         encoding="utf-8")
 
-    edit("nl", first, "Een nieuwe zin.")
+    edit("nl", first, "Een «nieuwe» zin.")
     edit("nl", second, "Nog een nieuwe zin.")
     _git(repo, "commit", "-qam", "nl", when=1_700_001_000)
     edit("sv", second, "En ny mening.")  # the translator caught up with the second clause
@@ -284,6 +285,37 @@ def test_status_lists_the_clauses_whose_dutch_text_changed_since_their_translati
     assert first in report([s]) and "outdated clauses" in report([s])
     edit("nl", third, "Nog niet vastgelegd.")  # an uncommitted Dutch edit counts too
     assert [o.clause for o in status("sv", docs, copy).outdated_clauses] == [first, third]
+
+    # A translator checks the first clause against the new Dutch and finds it still right:
+    # it is no longer listed, until the Dutch changes again; other quotation marks in the
+    # Dutch are no change.
+    assert mark_checked("sv", [first], docs, copy) == [f"clause {first}"]
+    assert "[sv.clauses]" in (copy / CHECKED).read_text(encoding="utf-8")
+    assert [o.clause for o in status("sv", docs, copy).outdated_clauses] == [third]
+    page = docs / "nl" / "jail.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("«nieuwe»", "‘nieuwe’"),
+                    encoding="utf-8")
+    assert [o.clause for o in status("sv", docs, copy).outdated_clauses] == [third]
+    edit("nl", first, "Nog een zin erbij.")
+    assert [o.clause for o in status("sv", docs, copy).outdated_clauses] == [first, third]
+    # a whole page, checked
+    assert "jail" in [o.page for o in status("sv", docs, copy).outdated]
+    assert mark_checked("sv", ["jail.md"], docs, copy) == ["page jail"]
+    assert "jail" not in [o.page for o in status("sv", docs, copy).outdated]
+    with pytest.raises(ValueError):
+        mark_checked("sv", ["no-such-clause"], docs, copy)
+
+
+def test_the_checked_marks_are_current() -> None:
+    """Every mark in ``translations/checked.toml`` names a clause or page that exists, in a
+    translated language (a stale mark is harmless but misleading: it is removed)."""
+    marks = read_checked(ROOT / "translations")
+    for lang, parts in marks.items():
+        assert lang in LANGS and lang != "nl", lang
+        for cid in parts["clauses"]:
+            assert cid in CLAUSES, (lang, cid)
+        for slug in parts["pages"]:
+            assert (ROOT / "docs" / "nl" / f"{slug}.md").is_file(), (lang, slug)
 
 
 # --- the examples in the docstrings of tools/ and hooks/ ---------------------------------

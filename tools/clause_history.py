@@ -26,6 +26,7 @@ git, every clause of a file has the file's modification time.
 
 from __future__ import annotations
 
+import hashlib
 import os  # noqa: F401  (the doctest sets the commit dates through it)
 import re
 import subprocess
@@ -52,6 +53,17 @@ def clause_texts(text: str) -> dict[str, str]:
     page = parse_markdown(body, "", "", meta, removed)
     return {cid: QUOTES.sub('"', re.sub(r"\s+", " ", f"{s.title}\n{s.body}")).strip()
             for cid, s in page.sections.items()}
+
+
+def fingerprint(text: str) -> str:
+    """A short hash of a text as :func:`clause_texts` compares it (whitespace and quotation
+    marks aside): what a translator's "checked against the Dutch" mark records.
+
+    >>> fingerprint("Zie «Huur»\\n hier.") == fingerprint("Zie ‘Huur’ hier.")
+    True
+    """
+    plain = QUOTES.sub('"', re.sub(r"\s+", " ", text)).strip()
+    return hashlib.sha256(plain.encode("utf-8")).hexdigest()[:12]
 
 
 @lru_cache(maxsize=None)

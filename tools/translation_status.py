@@ -10,7 +10,13 @@ For every language it lists
   the file has uncommitted changes or there is no git history;
 - clauses that are *outdated*: the Dutch text of the clause changed after the clause's
   translation did (``tools.clause_history``: each clause's last change in the file's git
-  history; uncommitted edits at the file's modification time);
+  history; uncommitted edits at the file's modification time; a change of whitespace or
+  quotation marks only is no change);
+- a page or clause a translator has *checked* against the changed Dutch and found still
+  right is not outdated while the Dutch stays as it was checked: ``--lang sv --checked
+  ID ...`` (a clause id or a page name) records the Dutch text's fingerprint in
+  ``translations/checked.toml`` (:data:`CHECKED`), as removing the fuzzy mark does for a
+  catalog entry; when the Dutch changes again, it is outdated again;
 - message keys of ``translations/nl/*.po`` that the language's catalogs lack, mark fuzzy,
   or translate from an older Dutch text (outdated), by file;
 - termbase violations (``hooks.catalogs.termbase``): a forbidden variant of a term in the
@@ -36,9 +42,11 @@ from engine.clauses import CLAUSES, PAGES
 from hooks.pages import read_page
 from hooks.catalogs.i18n import LANGS, SOURCE_LANG, Translations, translations_dir as _tdir
 from hooks.catalogs.termbase import FILE_NAME as TERMBASE, TermbaseError, termbase
-from tools.clause_history import _git_root, clause_times  # one git-root lookup for both
+from tools.clause_history import _git_root, clause_texts, clause_times, fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
+CHECKED = "checked.toml"
+"""The file (in the catalogs' folder) of the pages and clauses checked against the Dutch."""
 
 
 @dataclass(frozen=True)
@@ -106,9 +114,57 @@ def page_slugs(docs: Path) -> list[str]:
     return rules + others
 
 
+def read_checked(root: Path) -> dict[str, dict[str, dict[str, str]]]:
+    """``{lang: {"pages": {slug: fingerprint}, "clauses": {id: fingerprint}}}`` from
+    :data:`CHECKED` (empty when there is none)."""
+    import tomllib
+
+    path = root / CHECKED
+    data = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return {lang: {"pages": dict(v.get("pages", {})), "clauses": dict(v.get("clauses", {}))}
+            for lang, v in data.items()}
+
+
+def mark_checked(lang: str, ids: list[str], docs: Path, root: Path) -> list[str]:
+    """Record that the ``lang`` translation of each clause id or page name in ``ids`` was
+    checked against the Dutch text as it is now; what was recorded, as ``page`` / ``clause``
+    lines. An id that is neither a clause nor a Dutch page raises ``ValueError``."""
+    if lang == SOURCE_LANG:
+        raise ValueError("Dutch is the source: there is nothing to check it against")
+    checked = read_checked(root)
+    mine = checked.setdefault(lang, {"pages": {}, "clauses": {}})
+    done = []
+    for raw in ids:
+        name = raw.removesuffix(".md")
+        if name in CLAUSES:
+            text = clause_texts((docs / SOURCE_LANG / f"{CLAUSES[name].page}.md")
+                                .read_text(encoding="utf-8-sig"))[name]
+            mine["clauses"][name] = fingerprint(text)
+            done.append(f"clause {name}")
+        elif (docs / SOURCE_LANG / f"{name}.md").is_file():
+            mine["pages"][name] = fingerprint(
+                (docs / SOURCE_LANG / f"{name}.md").read_text(encoding="utf-8-sig"))
+            done.append(f"page {name}")
+        else:
+            raise ValueError(f"{raw!r} is neither a clause id nor a page of docs/{SOURCE_LANG}/")
+    lines = ["# Pages and clauses a translator checked against the Dutch text after it changed",
+             "# and found still right: the fingerprint of the Dutch as checked (whitespace and",
+             "# quotation marks aside). Written by ./dev status --lang <lang> --checked <id or",
+             "# page>; ./dev status lists them as outdated again once the Dutch changes again."]
+    for code in sorted(checked):
+        for part in ("pages", "clauses"):
+            if checked[code][part]:
+                lines += ["", f"[{code}.{part}]"]
+                lines += [f'{key} = "{value}"' for key, value in sorted(checked[code][part].items())]
+    (root / CHECKED).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return done
+
+
 def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangStatus:
     """The status of one language (``nl``: clauses not yet written, missing source keys)."""
     slugs = page_slugs(docs)
+    root = translations_dir or _tdir()
+    checked = read_checked(root).get(lang, {"pages": {}, "clauses": {}})
     missing_pages = tuple(s for s in slugs if (docs / SOURCE_LANG / f"{s}.md").exists()
                           and not (docs / lang / f"{s}.md").exists())
     missing_clauses = tuple((cid, c.page) for cid, c in CLAUSES.items()
@@ -121,12 +177,12 @@ def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangS
             src, dst = docs / SOURCE_LANG / f"{slug}.md", docs / lang / f"{slug}.md"
             if src.exists() and dst.exists():
                 t_src, t_dst = changed_at(src), changed_at(dst)
-                if t_src > t_dst:
+                if t_src > t_dst and checked["pages"].get(slug) != fingerprint(
+                        src.read_text(encoding="utf-8-sig")):
                     outdated.append(Outdated(slug, t_src, t_dst))
-                clauses_outdated += _outdated_clauses(slug, src, dst)
+                clauses_outdated += _outdated_clauses(slug, src, dst, checked["clauses"])
     keys: list[tuple[str, str]] = []
     errors: list[str] = []
-    root = translations_dir or _tdir()
     if root.is_dir():
         for problem in Translations(root).validate():
             if f"/{lang}/" not in f"/{problem.file}":
@@ -149,13 +205,17 @@ def status(lang: str, docs: Path, translations_dir: Path | None = None) -> LangS
                       tuple(clauses_outdated))
 
 
-def _outdated_clauses(slug: str, src: Path, dst: Path) -> list[OutdatedClause]:
-    """The clauses of a page whose Dutch text changed after their translation did."""
+def _outdated_clauses(slug: str, src: Path, dst: Path,
+                      checked: dict[str, str]) -> list[OutdatedClause]:
+    """The clauses of a page whose Dutch text changed after their translation did, but for
+    those checked against the Dutch as it is now."""
     if not any(c.page == slug for c in CLAUSES.values()):
         return []
     dutch, mine = clause_times(src), clause_times(dst)
+    texts = clause_texts(src.read_text(encoding="utf-8-sig"))
     return [OutdatedClause(cid, slug, dutch[cid], mine[cid]) for cid in dutch
-            if cid in mine and cid in CLAUSES and dutch[cid] > mine[cid]]
+            if cid in mine and cid in CLAUSES and dutch[cid] > mine[cid]
+            and checked.get(cid) != fingerprint(texts[cid])]
 
 
 def _when(t: float) -> str:
@@ -187,6 +247,9 @@ def report(statuses: list[LangStatus]) -> str:
             verb = "not written yet" if s.lang == SOURCE_LANG else "missing"
             lines.append(f"  clauses {verb}:")
             lines += [f"    {CLAUSES[c].number:>5}  {c}  ({p}.md)" for c, p in s.missing_clauses]
+        if s.outdated or s.outdated_clauses:
+            lines.append(f"  (checked and still right: ./dev status --lang {s.lang} --checked "
+                         "<clause id or page> ...)")
         if s.outdated:
             lines.append("  outdated (the Dutch page changed later):")
             lines += [f"    {o.page}.md  nl {_when(o.source_time)}, {s.lang} "
@@ -219,7 +282,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=LANGS, help="only this language")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs")
     parser.add_argument("--translations", type=Path, default=None)
+    parser.add_argument("--checked", nargs="+", metavar="ID",
+                        help="with --lang: these clause ids or pages were checked against the "
+                             "Dutch as it is now and are still right")
     args = parser.parse_args(argv)
+    if args.checked:
+        if not args.lang:
+            parser.error("--checked needs --lang")
+        try:
+            for line in mark_checked(args.lang, args.checked, args.docs,
+                                     args.translations or _tdir()):
+                print(f"checked against the Dutch: {args.lang} {line}")
+        except ValueError as exc:
+            parser.error(str(exc))
     langs = [args.lang] if args.lang else list(LANGS)
     print(report([status(lang, args.docs, args.translations) for lang in langs]))
     return 0
