@@ -44,9 +44,9 @@ def timed_build(out: Path) -> tuple[float, Path]:
 
 
 def timed_tests() -> dict[str, Any]:
-    """The whole test suite in a subprocess: seconds taken, exit code and pytest's summary."""
-    cmd = [str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv" / "bin" / "python").exists()
-           else sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    """The whole test suite in a subprocess, as the README runs it (``./dev test``: two
+    workers, one shared build): seconds taken, exit code and pytest's summary."""
+    cmd = [str(ROOT / "dev"), "test", "-q", "-p", "no:cacheprovider"]
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             browser.close()
         tests = None
         if not args.bench_skip_tests:
-            log("test suite (pytest -q) ...")
+            log("test suite (./dev test -q) ...")
             tests = timed_tests()
             log(f"  {tests['seconds']:.1f} s: {tests['summary']}")
     finally:
