@@ -209,6 +209,16 @@ CLAUSES: Mapping[str, Clause] = MappingProxyType({
 """Every clause by id (built once at import, never changed)."""
 
 
+MODE_CLAUSES: Mapping[str, str] = MappingProxyType({
+    "short-setup": "short", "short-hotel": "short", "short-end": "short", "short-score": "short",
+    "timed-game": "timed",
+    "speed-die": "speed", "speed-die-triples": "speed", "speed-die-jail": "speed",
+})
+"""The clauses that are rules of one mode of play (``Edition.mode`` of
+``engine.editions``: the short game, the timed game, the speed die): they hold only for
+the editions that have that mode (:func:`engine.editions.clause_editions`)."""
+
+
 def clause(clause_id: object) -> Clause:
     """The clause with this id, or :class:`EngineError` ``error.unknown_clause``.
 

@@ -585,6 +585,23 @@ HOUSE_RULES = ("free-parking-pot", "auction-every-sale")
 """House rules of 000 ("varianten") that a request may switch on."""
 
 
+def clause_editions(clause_id: str) -> tuple[str, ...] | None:
+    """The main editions a clause holds for when it is a rule of one mode of play
+    (``engine.clauses.MODE_CLAUSES``): those with an edition of that mode; ``None`` for a
+    clause of every edition.
+
+    >>> clause_editions("short-hotel"), clause_editions("speed-die"), clause_editions("jail-pay")
+    (('nl-2001', 'classic-us'), ('nl-modern',), None)
+    """
+    from .clauses import MODE_CLAUSES
+
+    mode = MODE_CLAUSES.get(clause_id)
+    if mode is None:
+        return None
+    return tuple(main for main in MAIN_EDITIONS
+                 if any(e.base == main and e.mode == mode for e in EDITIONS.values()))
+
+
 def edition(edition_id: object) -> Edition:
     """The edition with this id, or ``error.unknown_edition``."""
     if isinstance(edition_id, str) and edition_id in EDITIONS:

@@ -356,3 +356,16 @@ def test_each_page_lists_its_own_clauses_in_order(site: Site) -> None:
             ids = [cid for cid in page.clause_headings if CLAUSES.get(cid) and
                    CLAUSES[cid].page == p.slug]
             assert ids == [cid for cid, _ in p.clauses], (lang, p.slug)
+
+
+def test_rules_of_a_mode_name_real_clauses_and_modes() -> None:
+    """``engine.clauses.MODE_CLAUSES``: each id is a clause, each mode is the mode of an
+    edition of one of the main editions (so every such clause holds for at least one)."""
+    from engine.clauses import CLAUSES, MODE_CLAUSES
+    from engine.editions import EDITIONS, clause_editions
+
+    modes = {e.mode for e in EDITIONS.values() if e.base}
+    for cid, mode in MODE_CLAUSES.items():
+        assert cid in CLAUSES, cid
+        assert mode in modes, (cid, mode)
+        assert clause_editions(cid), cid

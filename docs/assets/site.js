@@ -304,10 +304,37 @@
     examples.forEach(function (ex) { moveAway(ex, fold.body); });
   }
 
+  // A rule of one mode of play (the short game, the timed game, the speed die) that the
+  // reader's edition does not have (hooks/render/clauses.py: data-for, the editions it holds
+  // for, on its heading): its whole text folds behind one line under the heading, which
+  // stays (its number and permalink). restoreClauses() puts the text back.
+  function foldNotMine(section, edition) {
+    var holds = ((section.head && section.head.getAttribute("data-for")) || "").split(" ")
+      .filter(Boolean);
+    if (!holds.length || holds.indexOf(edition) >= 0 || !section.els.length) { return false; }
+    var first = section.els[0];
+    var clause = document.createElement("div");
+    clause.className = "ed-clause ed-fold-made ed-not-mine";
+    var details = document.createElement("details");
+    details.className = "ed-others";
+    var summary = document.createElement("summary");
+    summary.textContent = metaText("site:not-mine");
+    details.appendChild(summary);
+    var body = document.createElement("div");
+    body.className = "ed-fold-body";
+    details.appendChild(body);
+    clause.appendChild(details);
+    first.parentNode.insertBefore(clause, first);
+    section.els.forEach(function (el) { moveAway(el, body); });
+    return true;
+  }
+
   function applyClauses(edition) {
     restoreClauses();
     if (!edition) { return; }
-    clauseSections().forEach(function (section) { foldClause(section, edition); });
+    clauseSections().forEach(function (section) {
+      if (!foldNotMine(section, edition)) { foldClause(section, edition); }
+    });
   }
 
   // A run of citations ("booklet A, «X»; booklet B, «Y»", hooks/catalogs/source_names.py) keeps

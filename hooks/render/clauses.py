@@ -4,7 +4,9 @@ Run by ``hooks/entry/directives.py`` on every page's Markdown, in this order:
 
 1. :func:`number_clauses`: ``## Title {#rent-set-double}`` becomes
    ``## <span class="clause-no">4.3</span> Title {#rent-set-double .clause ...}``;
-   the id must be a clause of *this* page (engine/clauses.py), appear once, in order.
+   the id must be a clause of *this* page (engine/clauses.py), appear once, in order; a
+   rule of one mode of play (``engine.clauses.MODE_CLAUSES``) gets ``data-for`` with the
+   main editions it holds for (``docs/assets/site.js`` folds it for another "my edition").
 2. :func:`add_missing`: clauses of the page that this language lacks are appended
    at the end, each with a translated "not yet translated" notice and the Dutch text.
 3. :func:`resolve_refs`: ``[[ref: rent-set-double]]`` becomes the Markdown link
@@ -32,6 +34,7 @@ from hooks.common import (CLAUSES, RULE_PAGES, SOURCE_LANG, DirectiveError, md_e
                           translations)
 from hooks.pages import H2, REF, code_lines, heading_title, read_page, sub_outside_code
 from engine.clauses import page_clauses
+from engine.editions import clause_editions
 
 
 
@@ -107,6 +110,9 @@ def number_clauses(markdown: str, info: PageInfo) -> str:
                                  "order: clauses follow the order of engine/clauses.py")
         last = order
         attrs = m.group("attrs").strip()
+        holds = clause_editions(cid)  # a rule of one mode of play: its editions only
+        if holds is not None:
+            attrs = f'{attrs} data-for="{" ".join(holds)}"'.strip()
         lines[i] = _heading(clause.number, m.group("title").strip(), cid,
                             f" {attrs}" if attrs else "")
     return "\n".join(lines)
@@ -135,7 +141,9 @@ def add_missing(markdown: str, info: PageInfo) -> str:
             kind, body = "untranslated", dutch.body
         else:
             title, kind, body = md_escape(c.title), "unwritten", ""
-        parts.append(_heading(c.number, title, c.id, f" .clause-{kind}"))
+        holds = clause_editions(c.id)
+        parts.append(_heading(c.number, title, c.id, f" .clause-{kind}" + (
+            f' data-for="{" ".join(holds)}"' if holds is not None else "")))
         parts.append("")
         parts.append(_notice(f"warning clause-{kind}", info.lang, f"clause.{kind}",
                              number=c.number))
