@@ -34,11 +34,24 @@ def page_path(lang: str, slug: str) -> str:
     return prefix if slug == "index" else f"{prefix}{slug}/"
 
 
+SHOWN = ("(window.__shown || (window.__shown = (n) => n.offsetParent !== null && !(function up(x) {"
+         " const d = x.parentElement && x.parentElement.closest('details:not([open])');"
+         " if (!d) return false; const s = d.querySelector(':scope > summary');"
+         " if (s && s.contains(x)) return up(d);"
+         " return getComputedStyle(d, '::details-content').contentVisibility !== 'visible'"
+         " || up(d); })(n)))")
+"""A JavaScript function of an element: whether a reader sees it. Not ``display: none``
+(``offsetParent``), and not inside a closed ``<details>`` (other than in its summary) whose
+content stays hidden: in Chromium 156 the content of a closed ``<details>`` keeps its
+``offsetParent``, hidden by ``content-visibility`` on ``::details-content`` (which the print
+style turns visible for the page's folds)."""
+
+
 def shown_mine(page: Any, clause: str) -> list[str]:
     """Editions whose "your edition" block is visible under ``clause``."""
     return page.eval_on_selector_all(
         f".ed-mine-set[data-clause='{clause}'] .ed-mine",
-        "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.edition)")
+        "els => els.filter(e => " + SHOWN + "(e)).map(e => e.dataset.edition)")
 
 
 def pdf_pages(pdf: bytes) -> int:
@@ -66,14 +79,14 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
     }""")
     assert not page.eval_on_selector("details.ed-others", "d => d.open")
     lists = page.eval_on_selector_all("ul.ed-list:not(.ed-away)", """uls => uls.map(ul => [...ul.children]
-        .filter(li => li.offsetParent !== null && li.dataset.about)
+        .filter(li => """ + SHOWN + """(li) && li.dataset.about)
         .map(li => li.dataset.about))""")
     assert lists and all(items and all("classic-us" in i.split() for i in items) for items in lists)
     # the other editions' items wait in the clause's "other editions" part, open on demand
     fold = "details.ed-others:has(ul.ed-fold-list)"
     page.click(f"{fold} > summary")
     assert page.eval_on_selector(f"{fold}[open] ul.ed-fold-list",
-                                 "ul => [...ul.children].filter(e => e.offsetParent !== null)"
+                                 "ul => [...ul.children].filter(e => " + SHOWN + "(e))"
                                  ".length") > 0
     order = page.evaluate("""() => {
         const out = [];
@@ -97,7 +110,7 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
             let above = s.previousElementSibling;  // the heading (after any house-rule block)
             while (above && above.matches('.house-mine')) above = above.previousElementSibling;
             return [s.dataset.clause, above && above.id, [...s.querySelectorAll('.ed-mine')]
-                .filter(e => e.offsetParent !== null).map(e => e.dataset.edition),
+                .filter(e => """ + SHOWN + """(e)).map(e => e.dataset.edition),
                 s.hasAttribute('data-same'), !!s.closest('.ed-not-mine')];
         })""")
         # where every edition agrees the clause's text is the rule: no block repeats it; a
@@ -121,7 +134,7 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
     fresh.goto(page_path(lang, "rent"))  # the choice from the address holds on the next page
     assert fresh.page.get_attribute("html", "data-my-edition") == "nl-modern"
     assert set(fresh.page.eval_on_selector_all(".ed-mine", "els => els.filter("
-                                               "e => e.offsetParent !== null).map(e => e.dataset.edition)")) \
+                                               "e => " + SHOWN + "(e)).map(e => e.dataset.edition)")) \
         == {"nl-modern"}
     assert shown_mine(fresh.page, "rent-claim") == ["nl-modern"]
     fresh.goto(page_path(lang, "index") + "?edition=")
@@ -131,7 +144,7 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
 def shown_house(page: Any) -> set[tuple[str, str]]:
     """(clause, house rule) of every house-rule block visible on the page."""
     return {tuple(x) for x in page.eval_on_selector_all(
-        ".house-mine", "els => els.filter(e => e.offsetParent !== null)"
+        ".house-mine", "els => els.filter(e => " + SHOWN + "(e))"
         ".map(e => [e.dataset.clause, e.dataset.house])")}
 
 
@@ -211,7 +224,7 @@ def test_house_rules_everywhere(open_page, lang: str) -> None:
     sheet = ".sheet[data-edition='nl-2001']"
     page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
     assert page.eval_on_selector_all(f"{sheet} .sheet-house-rule", "els => els.filter("
-                                     "e => e.offsetParent !== null).map(e => e.dataset.house)") \
+                                     "e => " + SHOWN + "(e)).map(e => e.dataset.house)") \
         == everything
     assert page.is_visible(f"{sheet} [data-clause=free-parking] "
                            ".ed-house-val[data-house=free-parking-pot]")
@@ -295,20 +308,20 @@ def test_rules_sheet_prints_on_eight_pages(open_page, lang: str, edition: str,
     page.emulate_media(media="print")
     printed = page.eval_on_selector_all(
         f".sheet[data-edition='{edition}'] .sheet-house-rule",
-        "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.house)")
+        "els => els.filter(e => " + SHOWN + "(e)).map(e => e.dataset.house)")
     assert printed == list(house)
     shown = page.eval_on_selector_all(
-        ".sheet", "els => els.filter(e => e.offsetParent !== null).map(e => e.dataset.edition)")
+        ".sheet", "els => els.filter(e => " + SHOWN + "(e)).map(e => e.dataset.edition)")
     assert shown == [edition]
     clauses = page.eval_on_selector_all(
         f".sheet[data-edition='{edition}'] .sheet-clause",
-        "els => els.filter(e => e.offsetParent !== null).map(e => [e.dataset.clause, "
+        "els => els.filter(e => " + SHOWN + "(e)).map(e => [e.dataset.clause, "
         "e.querySelector('.sheet-num').textContent])")
     assert [c for c, _ in clauses] == sheet_clauses(edition)
     assert all(CLAUSES[c].number == n for c, n in clauses)
     visible_controls = page.eval_on_selector_all(
         "form, input, select, button, textarea",
-        "els => els.filter(e => e.offsetParent !== null).map(e => e.outerHTML.slice(0, 60))")
+        "els => els.filter(e => " + SHOWN + "(e)).map(e => e.outerHTML.slice(0, 60))")
     assert visible_controls == []
     pages = pdf_pages(page.pdf(format="A4"))
     assert 1 <= pages <= 8, pages
@@ -410,7 +423,7 @@ def test_phone_screenshots_and_matrix(open_page, screenshot_dir, lang: str) -> N
     page.wait_for_timeout(500)  # Material's header swaps its title as the page scrolls
     page.screenshot(path=str(screenshot_dir / f"issue15-{lang}-matrix.png"))
     columns = page.eval_on_selector_all(
-        "table.matrix thead th", "els => els.filter(e => e.offsetParent !== null).length")
+        "table.matrix thead th", "els => els.filter(e => " + SHOWN + "(e)).length")
     assert columns == 2
     fits = page.eval_on_selector(".matrix-wrap", "w => w.scrollWidth <= w.clientWidth + 1")
     assert fits
