@@ -219,6 +219,23 @@
     return out;
   }
 
+  // A closed fold made here: <details class="…"> with its one-line summary (a meta text of
+  // the page, in its language) and, if asked, a container of the given tag for what it holds.
+  function makeFold(className, summaryMeta, bodyTag, bodyClass) {
+    var details = document.createElement("details");
+    details.className = className;
+    var summary = document.createElement("summary");
+    summary.textContent = metaText(summaryMeta);
+    details.appendChild(summary);
+    var body = null;
+    if (bodyTag) {
+      body = document.createElement(bodyTag);
+      body.className = bodyClass;
+      details.appendChild(body);
+    }
+    return { details: details, body: body };
+  }
+
   function foldOf(section) {
     var clause = section.els.filter(function (el) { return el.matches(".ed-clause"); })[0];
     var details = clause && clause.querySelector("details.ed-others");
@@ -226,11 +243,7 @@
     if (!details) {
       clause = document.createElement("div");
       clause.className = "ed-clause ed-fold-made";
-      details = document.createElement("details");
-      details.className = "ed-others";
-      var summary = document.createElement("summary");
-      summary.textContent = metaText("site:other-items");
-      details.appendChild(summary);
+      details = makeFold("ed-others", "site:other-items").details;
       clause.appendChild(details);
       last.parentNode.insertBefore(clause, last.nextSibling);
     } else if (clause !== last) {
@@ -315,17 +328,10 @@
     var first = section.els[0];
     var clause = document.createElement("div");
     clause.className = "ed-clause ed-fold-made ed-not-mine";
-    var details = document.createElement("details");
-    details.className = "ed-others";
-    var summary = document.createElement("summary");
-    summary.textContent = metaText("site:not-mine");
-    details.appendChild(summary);
-    var body = document.createElement("div");
-    body.className = "ed-fold-body";
-    details.appendChild(body);
-    clause.appendChild(details);
+    var fold = makeFold("ed-others", "site:not-mine", "div", "ed-fold-body");
+    clause.appendChild(fold.details);
     first.parentNode.insertBefore(clause, first);
-    section.els.forEach(function (el) { moveAway(el, body); });
+    section.els.forEach(function (el) { moveAway(el, fold.body); });
     return true;
   }
 
@@ -385,16 +391,9 @@
       });
       var others = rows.filter(function (li) { return mine.indexOf(li) < 0; });
       if (!others.length) { return; }
-      var fold = document.createElement("details");
-      fold.className = "dispute-others ed-fold-made";
-      var summary = document.createElement("summary");
-      summary.textContent = metaText("site:other-items");
-      fold.appendChild(summary);
-      var rest = document.createElement("ul");
-      rest.className = "dispute-rows";
-      fold.appendChild(rest);
-      list.parentNode.insertBefore(fold, list.nextSibling);
-      others.forEach(function (li) { moveAway(li, rest); });
+      var fold = makeFold("dispute-others ed-fold-made", "site:other-items", "ul", "dispute-rows");
+      list.parentNode.insertBefore(fold.details, list.nextSibling);
+      others.forEach(function (li) { moveAway(li, fold.body); });
     });
   }
 
