@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .boards import ATLANTIC_CITY, DUTCH, NL_BOARD, US_BOARD, Board
+from .clauses import MODE_CLAUSES
 from .errors import EngineError
 from .sources import Source, Value, deed, fact, ruled
 from .validate import show
@@ -593,8 +594,6 @@ def clause_editions(clause_id: str) -> tuple[str, ...] | None:
     >>> clause_editions("short-hotel"), clause_editions("speed-die"), clause_editions("jail-pay")
     (('nl-2001', 'classic-us'), ('nl-modern',), None)
     """
-    from .clauses import MODE_CLAUSES
-
     mode = MODE_CLAUSES.get(clause_id)
     if mode is None:
         return None

@@ -51,8 +51,12 @@ def clause_texts(text: str) -> dict[str, str]:
     """
     body, meta, removed = split_front_matter(text)
     page = parse_markdown(body, "", "", meta, removed)
-    return {cid: QUOTES.sub('"', re.sub(r"\s+", " ", f"{s.title}\n{s.body}")).strip()
-            for cid, s in page.sections.items()}
+    return {cid: _plain(f"{s.title}\n{s.body}") for cid, s in page.sections.items()}
+
+
+def _plain(text: str) -> str:
+    """White space collapsed and every quotation mark one: what counts as a change."""
+    return QUOTES.sub('"', re.sub(r"\s+", " ", text)).strip()
 
 
 def fingerprint(text: str) -> str:
@@ -62,8 +66,7 @@ def fingerprint(text: str) -> str:
     >>> fingerprint("Zie «Huur»\\n hier.") == fingerprint("Zie ‘Huur’ hier.")
     True
     """
-    plain = QUOTES.sub('"', re.sub(r"\s+", " ", text)).strip()
-    return hashlib.sha256(plain.encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha256(_plain(text).encode("utf-8")).hexdigest()[:12]
 
 
 @lru_cache(maxsize=None)

@@ -19,7 +19,8 @@ Fixtures (reuse them in any test under ``tests/browser/``):
   requested, logged and violated (third parties, CSP, console errors share it).
 - ``contexts`` (session): a :class:`ContextPool` of warm browser contexts (see below).
 - ``open_page`` (function): ``open_page(path, width=1280, height=900, fresh=False,
-  search=False) -> SitePage`` (``search``: on ``search_url``); opens a new tab, records every request and console error, and waits until
+  search=False) -> SitePage`` (``search``: on ``search_url``); opens a new tab, records
+  every request and console error, and waits until
   ``<html data-site-ready="1">`` (set by ``docs/assets/site.js``). The tab is in a context
   of the pool that no other page of this test uses, its site storage (``localStorage``:
   "my edition", house rules, colours) emptied, so it starts as a first visit would; but its
