@@ -109,3 +109,31 @@ def test_every_cited_booklet_reads_as_its_name(built_site: Path, lang: str) -> N
         for part in ("what", "covers", "defects"):
             assert text_of(str(t.gettext(lang, f"source.{s}.{part}").html()))[:40] in \
                 text_of(entry.group(0)), (lang, s, part)
+
+
+QUOTES = {"nl": "‘", "sv": "”", "da": "»", "nb": "«"}
+"""The quote each language opens a booklet's section with ("bron 000, ‘Huur’"): written
+here on their own, so a language whose prose changes its quotes fails this test until the
+citation pattern follows (in nl the sections were left outside their citations, and a
+player with an edition chosen kept every booklet's citation, for a whole session)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_citation_keeps_its_section_and_runs_fold(built_site: Path, lang: str) -> None:
+    """On every players' page: a booklet's section ("‘Huur’") is inside its citation
+    (``span.ed-cite``), never left after it, and two citations in a row ("bron 000, ‘A’;
+    bron 001, ‘B’") are one run (``span.ed-cites``), which is what lets a reader with an
+    edition chosen see only that edition's booklet (site.js ``applyCites``)."""
+    quote = QUOTES[lang]
+    cites = runs = 0
+    for slug in PLAYER_SLUGS:
+        html = page_html(built_site, lang, slug)
+        article = html[html.index("<article"):html.index("</article>")]
+        left = re.findall(rf'</span></span>,\s+{quote}[^<]{{0,30}}', article)
+        assert left == [], (lang, slug, left[:3])
+        loose = re.findall(r'</span></span>(?:,\s+[^;<()]{0,60})?;\s+<span class="ed-cite"',
+                           article)
+        assert loose == [], (lang, slug, loose[:3])
+        cites += article.count('<span class="ed-cite" ')
+        runs += article.count('<span class="ed-cites">')
+    assert cites > 100 and runs > 20, (lang, cites, runs)

@@ -7,7 +7,7 @@ and ``.defects`` are what the sources page, ``[[sources]]``, says of the booklet
 citation becomes the name, linked to that booklet on the sources page, with the number
 beside it as the compact form:
 
-- in prose, the citation form the rule pages write, "(bron 000, «Huur»)" (nl "bron", sv
+- in prose, the citation form the rule pages write, "(bron 000, ‘Huur’)" (nl "bron", sv
   "källa", da and nb "kilde"), is rendered at build time by :func:`name_citations`
   (``hooks/entry/my_edition.py`` calls it for every players' page), so the Markdown keeps its
   citations as written;
@@ -66,8 +66,9 @@ _VOID = {"br", "img", "input", "hr", "meta", "link", "wbr", "source", "col", "ar
 _LANG = re.compile(r'\slang="(?P<lang>[a-z]{2})"')
 
 
-_SECTION = r"(?:,\s+(?:«[^»<]*»|»[^«<]*«|”[^”<]*”))?"
-"""A citation's section after the number: «Huur» (nl, sv, nb), »Leje« (da), ”Hyra” (sv)."""
+_SECTION = r"(?:,\s+(?:‘[^’<]*’|«[^»<]*»|»[^«<]*«|”[^”<]*”))?"
+"""A citation's section after the number, in each language's quotes: ‘Huur’ (nl), ”Hyra”
+(sv), »Leje« (da), «Leie» (nb)."""
 
 
 def _pattern(lang: str) -> re.Pattern[str] | None:

@@ -27,6 +27,7 @@ from engine.editions import EDITIONS
 
 CHIP = re.compile(r'<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
 _TAG = re.compile(r"(<[^>]+>)")
+_TEXT = re.compile(r"<[^>]+>")
 _VOID = {"br", "img", "wbr", "hr", "input"}
 _END = re.compile(r"[.!?][»”\")\]]*\s+")
 """The end of a sentence inside a text run: a full stop (or ! ?), closing quotes or
@@ -71,6 +72,8 @@ def sentences(inner: str) -> list[str]:
     ...           'Dan, bijv. zo. En verder')
     ['Een. ', '<span class="ed-chip" data-edition="x">X</span> zegt (bron 000). ', \
 'Dan, bijv. zo. ', 'En verder']
+    >>> sentences('Zo (källa 000, ”4. De bank”). Klaar.')
+    ['Zo (källa 000, ”4. De bank”). ', 'Klaar.']
     """
     tokens = [t for t in _TAG.split(inner) if t]
     out: list[str] = []
@@ -86,6 +89,10 @@ def sentences(inner: str) -> list[str]:
             continue
         pos = 0
         for end in _END.finditer(token):
+            # never inside brackets: "(källa 000, ”4. De bankier”)" is one sentence
+            said = _TEXT.sub("", current) + token[pos:end.end()]
+            if said.count("(") > said.count(")"):
+                continue
             rest = token[end.end():]
             if rest:
                 starts = bool(_STARTS.match(rest))

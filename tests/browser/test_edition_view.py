@@ -30,13 +30,13 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.83, "turn": 0.92, "buying": 0.95, "squares": 0.85, "jail": 0.72,
-    "building": 0.85, "trading": 0.83, "mortgages": 0.87, "bankruptcy": 0.87,
+    "setup": 0.82, "turn": 0.9, "buying": 0.93, "squares": 0.84, "jail": 0.72,
+    "building": 0.81, "trading": 0.83, "mortgages": 0.81, "bankruptcy": 0.83,
     "variants": 0.92, "card-game": 0.95,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
-measured over the four languages and editions (build of 2026-12-02, after the
-Swedish, Danish and Norwegian clauses were brought in line with the Dutch; measured without
+measured over the four languages and editions (build of 2026-12-03, once the Dutch
+citations fold to the reader's booklet like the other languages' do; measured without
 the footer's late offline line, see :func:`screens`, which had made a run on CI read
 bankruptcy 0.87 against 0.85), so they cannot get worse unnoticed. Why: most of their text is rules every edition shares (nothing to fold),
 the card game is a game of its own that the picker does not offer, and on the variants
