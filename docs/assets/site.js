@@ -634,7 +634,9 @@
   }
 
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
+    // once: the theme's bundle, loaded on demand, sends DOMContentLoaded again
+    // (overrides/partials/javascripts/theme.html)
+    document.addEventListener("DOMContentLoaded", init, { once: true });
   } else {
     init();
   }

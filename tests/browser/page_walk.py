@@ -7,7 +7,8 @@ context load the pages in turns; every request to another origin is aborted and 
 responses with an error status, console errors and uncaught exceptions, Content-Security-
 Policy violations (a ``securitypolicyviolation`` listener added before any script), the
 page's ``<html lang>`` and its CSP ``<meta>``. A page is left once the site script has
-marked it ready and the network has been quiet with the search index loaded (the test
+marked it ready, the theme's script has been woken as a reader's first move wakes it, and
+the network has been quiet with the search index loaded (the test
 server's index has no entries, ``conftest.EmptySearchIndex``: the worker, its scripts and
 the index's request are the same, the lunr index built from it is empty; the search tests
 use the real one). At the end one calculators page runs until its runtime answers (what
@@ -168,7 +169,10 @@ def walk(browser: Any, base_url: str, site: Path) -> Walk:
                     page.ready = True
                 except Exception:  # noqa: BLE001  (reported by the tests as not ready)
                     page.ready = False
-                # the search worker loads its scripts and index after "load"
+                # a reader's first move loads the theme's script (overrides/partials/
+                # javascripts/theme.html), and with it the search worker and its index:
+                # the walk checks what the page asks for once it is used, not only loaded
+                tab.evaluate("() => window.__siteTheme && window.__siteTheme()")
                 quiet(tab, lambda i=i: inflight[i] == 0 and index_done[i])
                 page.html_lang = tab.evaluate("document.documentElement.lang")
                 page.csp_meta = tab.evaluate(
