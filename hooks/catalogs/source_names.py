@@ -66,20 +66,32 @@ _VOID = {"br", "img", "input", "hr", "meta", "link", "wbr", "source", "col", "ar
 _LANG = re.compile(r'\slang="(?P<lang>[a-z]{2})"')
 
 
-_SECTION = r"(?:,\s+(?:‘[^’<]*’|«[^»<]*»|»[^«<]*«|”[^”<]*”))?"
-"""A citation's section after the number, in each language's quotes: ‘Huur’ (nl), ”Hyra”
-(sv), »Leje« (da), «Leie» (nb)."""
+def _section(lang: str) -> str:
+    """A citation's section after the number, in ``lang``'s own quotation marks (the one
+    language table, :data:`hooks.catalogs.languages.LANGUAGES`): ‘Huur’ (nl), ”Hyra” (sv),
+    »Leje« (da), «Leie» (nb).
+
+    >>> re.fullmatch(_section("da"), ", »Leje«") is not None, _section("nl").count("‘")
+    (True, 1)
+    """
+    opening, closing = QUOTES[lang]
+    return rf"(?:,\s+{re.escape(opening)}[^{re.escape(closing)}<]*{re.escape(closing)})?"
+
+
+QUOTES: dict[str, tuple[str, str]] = {lang.code: lang.quotes for lang in LANGUAGES}
 
 
 def _pattern(lang: str) -> re.Pattern[str] | None:
     word = WORDS.get(lang)
     if not word:
         return None
-    cite = rf"\b(?:{word}|{word.capitalize()})\s+(?:{'|'.join(SOURCES)})\b{_SECTION}"
+    cite = rf"\b(?:{word}|{word.capitalize()})\s+(?:{'|'.join(SOURCES)})\b{_section(lang)}"
     return re.compile(rf"{cite}(?:;\s+{cite})*")
 
 
-_ONE = re.compile(rf"(?P<word>\w+)\s+(?P<id>{'|'.join(SOURCES)})\b(?P<section>{_SECTION})")
+def _one(lang: str) -> re.Pattern[str]:
+    return re.compile(rf"(?P<word>\w+)\s+(?P<id>{'|'.join(SOURCES)})\b"
+                      rf"(?P<section>{_section(lang)})")
 
 
 def editions_citing(source: str) -> str:
@@ -98,7 +110,7 @@ def _group(lang: str, text: str, url_of: Callable[[str, str], str]) -> str:
     ``span.ed-cite`` (``data-for``: its editions), the separators in ``span.ed-cite-sep``,
     the run in ``span.ed-cites``."""
     parts = []
-    for i, m in enumerate(_ONE.finditer(text)):
+    for i, m in enumerate(_one(lang).finditer(text)):
         if i:
             parts.append('<span class="ed-cite-sep">; </span>')
         name_ = link(lang, m.group("id"), url_of(lang, m.group("id")),
@@ -114,8 +126,8 @@ def name_citations(html: str, lang: str, url_of: Callable[[str, str], str]) -> s
     inside an element of another language (``lang="sv"``: a side-by-side cell) is named
     in that language and links to that language's page.
 
-    >>> out = name_citations("<p>Zo (bron 000, «Huur»). Bron 003 zwijgt (bron 001;\\nbron 002,\\n"
-    ...                      "«X»).</p><code>bron 001</code>"
+    >>> out = name_citations("<p>Zo (bron 000, ‘Huur’). Bron 003 zwijgt (bron 001;\\nbron 002,\\n"
+    ...                      "‘X’).</p><code>bron 001</code>"
     ...                      '<div lang="sv">(källa 001)</div>',
     ...                      "nl", lambda l, s: f"{l}/#{s}")
     >>> re.findall(r'href="([^"]+)"[^>]*>([^<]+)</a>', out)  # doctest: +NORMALIZE_WHITESPACE
