@@ -552,7 +552,7 @@
       // a ?edition= in the address was the old choice: the picker's is the one shown now
       dropFromAddress("edition");
       applyEdition(select.value);
-      // the line under the picker confirms it (CSS shows it); screen readers hear it too
+      // the picker's first line confirms it (CSS shows it); screen readers hear it too
       var line = select.value && picker.querySelector('.my-ed-confirm [data-edition="' + select.value + '"]');
       liveRegion().textContent = line ? line.textContent : "";
     });
