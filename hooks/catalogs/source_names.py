@@ -91,7 +91,7 @@ def _pattern(lang: str) -> re.Pattern[str] | None:
 
 def _one(lang: str) -> re.Pattern[str]:
     return re.compile(rf"(?P<word>\w+)\s+(?P<id>{'|'.join(SOURCES)})\b"
-                      rf"(?P<section>{_section(lang)})")
+                      rf"(?P<quoted>{_section(lang)})")
 
 
 def editions_citing(source: str) -> str:
@@ -116,7 +116,7 @@ def _group(lang: str, text: str, url_of: Callable[[str, str], str]) -> str:
         name_ = link(lang, m.group("id"), url_of(lang, m.group("id")),
                      capital=m.group("word")[0].isupper())
         parts.append(f'<span class="ed-cite" data-for="{editions_citing(m.group("id"))}">'
-                     f'{name_}{m.group("section")}</span>')
+                     f'{name_}{m.group("quoted")}</span>')
     return f'<span class="ed-cites">{"".join(parts)}</span>' if len(parts) > 1 else parts[0]
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from hooks.render.clauses import PageInfo, process
-from hooks.render.theme_markup import wrap_tables
+from hooks.render.theme_markup import focusable_code, wrap_tables
 from hooks.common import (CLAUSES, SOURCE_LANG, Context, DirectiveError, Html,
                           Renderer, build_language, h)
 from hooks.pages import DIRECTIVE, H2, code_lines, split_front_matter
@@ -157,8 +157,9 @@ def page_info(page: Any, config: Any) -> PageInfo:
 
 def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
     """MkDocs event: insert the finished HTML of the directives (see :class:`Html`), the
-    data tables in the theme's scrolling box (:mod:`hooks.render.theme_markup`)."""
-    return wrap_tables(unstash(html))
+    data tables in the theme's scrolling box and its code blocks reachable by keyboard, as
+    the theme would make them once started (:mod:`hooks.render.theme_markup`)."""
+    return focusable_code(wrap_tables(unstash(html)))
 
 
 def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str:

@@ -44,6 +44,8 @@ def test_the_theme_waits_for_a_first_move(open_page, lang: str) -> None:
     # the page's own parts need no theme script
     copies = page.evaluate("document.querySelectorAll('.clause-copy').length")
     assert copies == page.evaluate("document.querySelectorAll('h2.clause[id]').length") > 3
+    # Material hides its search while <html> is "no-js": here the button shows from the start
+    assert page.locator("label.md-header__button[for=__search]").is_visible()
     page.select_option("#my-ed-select", "nl-modern")
     assert page.evaluate("document.body.dataset.mdColorScheme") in ("default", "slate")
     # the first key wakes it and is not lost: "/" opens search with the cursor in the box
@@ -58,6 +60,24 @@ def test_the_theme_waits_for_a_first_move(open_page, lang: str) -> None:
     page.keyboard.type("hotel")
     page.press(BOX, "End")
     page.wait_for_selector(RESULT, timeout=30000)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_tap_on_search_wakes_the_theme_and_searches(open_page, width: int) -> None:
+    """The search button on a phone, the search box on a desktop: shown before the theme
+    has started, and the tap on it starts the theme and opens a search that answers."""
+    sp = open_page("sv/rent/", width=width, height=844, search=True)
+    page = sp.page
+    target = "label.md-header__button[for=__search]" if width < 960 else BOX
+    assert page.evaluate("document.documentElement.dataset.siteTheme") is None
+    page.locator(target).click()
+    page.wait_for_selector("html[data-site-theme=ready]", state="attached", timeout=15000)
+    page.wait_for_function("() => document.getElementById('__search').checked", timeout=5000)
+    page.locator(BOX).click()
+    page.keyboard.type("fängelse")
+    page.press(BOX, "End")
+    page.wait_for_selector(RESULT, timeout=30000)
+    assert "/sv/" in page.eval_on_selector(RESULT, "a => a.href")
 
 
 def test_a_scroll_wakes_the_theme_and_nothing_moves(open_page) -> None:
