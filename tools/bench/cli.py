@@ -187,7 +187,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     loaf = attribute_long_tasks(_marks(samples, "calc_ready", "cold")
                                 + _marks(samples, "calc_ready", "warm"))
     ours = [t for t in traced if t["owner"] in ("project", "pyodide")]
-    rows += [Row("longtasks.project", "longtasks", project_long_tasks(traced, cpu.multiplier),
+    rows += [Row("longtasks.project", "longtasks", project_long_tasks(traced),
                  "count", budget=BUDGET_ZERO),
              Row("longtasks.project_wall", "longtasks", len(ours), "count"),
              Row("longtasks.other", "longtasks", len(traced) - len(ours), "count")]

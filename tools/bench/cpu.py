@@ -27,9 +27,12 @@ pages, not workers", Chromium 156). Python runs in a worker, so the rows that co
 Python starts (``reference.*``, ``calc_ready.*``, ``interaction.*``) stay unthrottled:
 they are ratios between loads on the same host, interleaved, and normalise themselves.
 The recalculation latency adds the worker's Python time, measured in the worker,
-scaled by the slowdown (:func:`phone_latency`); a long task counts by its CPU time times
-the slowdown (:func:`phone_cpu`), because throttling pauses the thread and adds wall
-time, not CPU time.
+scaled by the slowdown (:func:`phone_latency`). A long task traced on the throttled main
+thread already shows the phone's time: Chromium's throttle stretches a task's CPU time
+(the trace's ``tdur``) with its wall time, so a task counts by its CPU time as traced,
+not that times the slowdown again (measured with Chromium 156 on 2026-12-04: one busy
+loop traced at 56 ms CPU unthrottled and 326 ms at a rate of 6; the bench had multiplied
+the traced figure once more and counted tasks of 8 ms on the phone as long).
 
 >>> slowdown(1760.0)
 4.0
@@ -80,16 +83,6 @@ def phone_latency(dom: float, python: float | None, multiplier: float) -> float:
     thread throttled by ``multiplier``: the worker's Python time (not throttled, see the
     module docstring) counted ``multiplier`` times instead of once."""
     return dom + (python or 0.0) * (multiplier - 1.0)
-
-
-def phone_cpu(cpu_ms: float, multiplier: float) -> float:
-    """A main-thread task's CPU time on the phone: its CPU time on the host times the
-    slowdown (throttling stretches a task's wall time, not its CPU time).
-
-    >>> phone_cpu(20.0, 2.5)
-    50.0
-    """
-    return cpu_ms * multiplier
 
 
 def spread(samples: Sequence[float]) -> float | None:
