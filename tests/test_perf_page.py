@@ -220,7 +220,8 @@ def test_the_pages_reading_of_the_numbers_still_holds() -> None:
     - cold, Python compiles nothing (the standard library ships as bytecode): the first
       answer is within the reference;
     - the page around the runtime still costs time: the real page is later than the same
-      start on a blank page, its main thread and the theme's search worker work more, Python
+      start on a blank page, its main thread works more (the theme's search worker does not
+      run: it waits for the reader's first move, which the bench does not make), Python
       waits (ready later by more than its own extra CPU time), and that share of the wait is
       larger warm than cold;
     - Lighthouse's other three categories are at full score on every page measured;
@@ -253,7 +254,9 @@ def test_the_pages_reading_of_the_numbers_still_holds() -> None:
         assert blank["value"] < real["value"], temp
         d_blank, d_real = d["runtime_blank"][temp], d["calc_ready"][temp]
         assert d_real["main_thread_cpu_ms"] > d_blank["main_thread_cpu_ms"], temp
-        assert d_real["other_workers_cpu_ms"] > d_blank["other_workers_cpu_ms"], temp
+        # the theme and its search worker wait for the reader's first move (theme.html);
+        # the bench changes a field by script, so no other worker works in either load
+        assert d_real["other_workers_cpu_ms"] == d_blank["other_workers_cpu_ms"] == 0, temp
         # "Python waits for it": ready later by more than the Python thread's extra CPU time
         later_ms = (d_real["ready_s"] - d_blank["ready_s"]) * 1000
         assert later_ms > d_real["python_thread_cpu_ms"] - d_blank["python_thread_cpu_ms"], temp
