@@ -134,6 +134,28 @@ def test_lighthouse_audits_each_page_with_the_slowdown_of_its_own_index(
     assert block["lighthouse_pages"]["multiplier_max"] == 3.0
 
 
+def test_lighthouse_takes_the_median_run_of_each_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several runs per page, round after round; per page the run with the median blocking
+    time counts, every run's figures are kept, and a run that failed leaves the others."""
+    # round 1: x2, x3; round 2: x4, x2; round 3: x1, x3 (FakeRun: TBT = 10 x slowdown)
+    fake = FakeRun([880.0, 1320.0, 1760.0, 880.0, 440.0, 1320.0])
+    monkeypatch.setattr(lh_mod.subprocess, "run", fake)
+    monkeypatch.setattr(lh_mod, "LIGHTHOUSE", Path(__file__))
+    logged: list[str] = []
+    got = lh_mod.lighthouse("http://h/", ["", "jail/"], logged.append, cpu.slowdown, runs=3)
+    assert [(e["page"], e["tbt_ms"], e["multiplier"]) for e in got] == [
+        ("", 20.0, 2.0), ("jail/", 30.0, 3.0)]
+    assert [e["runs_tbt_ms"] for e in got] == [[20.0, 40.0, 10.0], [30.0, 20.0, 30.0]]
+    assert all(e["accessibility"] == 100 and e["runs_performance"] == [100] * 3 for e in got)
+    gathered = [next(a for a in c if a.startswith("http://")) for c in fake.commands
+                if any(a.startswith("-G=") for a in c)]
+    assert gathered == ["http://h/", "http://h/jail/"] * 3  # round after round
+    assert sum("median of 3" in line for line in logged) == 2
+    monkeypatch.setattr(lh_mod.subprocess, "run", FakeRun([880.0]))
+    one = lh_mod.lighthouse("http://h/", [""], lambda _: None, cpu.slowdown, runs=1)
+    assert "runs_tbt_ms" not in one[0] and one[0]["tbt_ms"] == 20.0
+
+
 def test_lighthouse_without_calibration_keeps_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
     fake = FakeRun([])
     monkeypatch.setattr(lh_mod.subprocess, "run", fake)

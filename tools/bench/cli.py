@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 if args.lighthouse != "off":
                     log(f"lighthouse ({args.lighthouse}) ...")
                     lh = lighthouse(base, lighthouse_pages(args.lighthouse), log,
-                                    phone_slowdown(args))
+                                    phone_slowdown(args), runs=args.lighthouse_runs)
                 log("engine speed in Pyodide and CPython ...")
                 e_cp, e_py = engine_speed(browser, base, e_args)
                 if baseline:
@@ -212,6 +212,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                           f"{' '.join(COMPRESSIBLE)} (as a static host; no brotli: not in "
                           "Python's standard library)",
                 "lighthouse": args.lighthouse,
+                "lighthouse_runs": args.lighthouse_runs,
                 "cpu_target_index": args.cpu_target,
                 "cpu_multiplier": args.cpu_multiplier or "measured",
                 "cold": "fresh user-data-dir", "warm": "same profile, third visit",
@@ -255,7 +256,7 @@ def run_part(args: argparse.Namespace) -> Any:
                 if args.part == "lighthouse":
                     which = "quick" if args.lighthouse == "all" else args.lighthouse
                     return lighthouse(server.base, lighthouse_pages(which), print,
-                                      phone_slowdown(args))
+                                      phone_slowdown(args), runs=args.lighthouse_runs)
                 samples, kept = load_rounds(browser, server.base, args.rounds, args.warm_runs,
                                             print, keep_last=False,
                                             variants=["reference", "calc_ready"])
@@ -345,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="Lighthouse on every home, rule and calculators page in every "
                              "language (all, the default: 60 pages), on 6 pages (quick), or "
                              "not at all (off: its rows stay unmeasured)")
+    parser.add_argument("--lighthouse-runs", type=int, default=3,
+                        help="Lighthouse runs per page; the median run counts (default 3)")
     parser.add_argument("--cpu-target", type=float, default=TARGET_INDEX,
                         help="Lighthouse benchmarkIndex of the simulated phone (default "
                              f"{TARGET_INDEX:.0f}; see tools/bench/cpu.py)")
