@@ -17,8 +17,9 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from engine.api import calculate, load_request
 from engine.errors import EngineError

@@ -16,7 +16,7 @@ other three languages use the names as they are.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 ARTICLES: Mapping[str, Mapping[str, str]] = {
     "nl": {

@@ -18,8 +18,9 @@ loader (``hooks/catalogs/i18n.py``) uses it too.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 SOURCE_LANG = "nl"
 """The language a missing message falls back to."""

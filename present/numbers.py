@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from present.number_data import NUMBERS
@@ -36,6 +37,10 @@ def _data(lang: str) -> dict[str, Any]:
     return found
 
 
+# A page of answers writes the same few amounts again and again (the jail calculator's
+# answer formats some 17 numbers), and the exact decimal rounding below is the presenter's
+# largest cost in the browser's Python: memoised (pure, keyed by equal values only).
+@lru_cache(maxsize=2048)
 def _digits(lang: str, value: float | int | Fraction, decimals: int | None,
             max_decimals: int) -> tuple[bool, str]:
     """(negative?, the digits with group and decimal symbols) of ``value`` rounded to

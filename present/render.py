@@ -19,7 +19,8 @@ presenter's own.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.money import money_params, percent_params
 from engine.sources import localized_cite

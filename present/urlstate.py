@@ -15,7 +15,8 @@ into form values); :func:`decode_query` is the same decoding for tests.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.boards import GROUPS, Board
 from engine.editions import EDITIONS

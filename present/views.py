@@ -28,7 +28,8 @@ hooks, the forms and the tests derive theirs from it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 View = list[dict[str, Any]]
 

@@ -12,8 +12,8 @@
 // presenter's HTML and the texts the build rendered (shared.ui), both escaped there.
 
 import { Runtime } from "./runtime.mjs";
-import { clearErrors, el, fieldPath, fillBoard, followRent, fromHTML, lotRows, readValue, refreshChoices, setSelect,
-  showFieldError, writeValue } from "./fields.mjs";
+import { clearErrors, el, errorField, fillBoard, followRent, fromHTML, lotRows, readValue, refreshChoices, setData,
+  setHidden, setProp, setSelect, showFieldError, writeValue } from "./fields.mjs";
 import { applyLocation, canonKey, formState, myDefaults } from "./urlstate.mjs";
 import { setUpInTurn } from "./schedule.mjs";
 
@@ -91,7 +91,18 @@ class Calculator {
 
   // -- reading the form
 
+  // The form's own fields are the build's and never change (list items, added and removed,
+  // are scopes of their own), so they are looked up once: a change event asks for them a
+  // dozen times (every visibility rule reads the edition, the square, the arrival).
   scopeFields(scope) {
+    if (scope === this.form) {
+      this.formFields ??= this.findScopeFields(scope);
+      return this.formFields;
+    }
+    return this.findScopeFields(scope);
+  }
+
+  findScopeFields(scope) {
     const all = scope.querySelectorAll("[data-key]");
     return [...all].filter((node) => node.parentElement.closest("[data-item], form") === scope);
   }
@@ -141,8 +152,12 @@ class Calculator {
   }
 
   top(key) {
-    const node = this.scopeFields(this.form).find((n) => n.dataset.key === key);
+    const node = this.topField(key);
     return node ? node.value : undefined;
+  }
+
+  topField(key) {
+    return this.scopeFields(this.form).find((n) => n.dataset.key === key);
   }
 
   edition() {
@@ -160,7 +175,7 @@ class Calculator {
     state = formState(state, this.shared.boards[ed.board] || []);
     this.writeScope(this.form, state);
     this.refreshBoard();
-    const sq = this.scopeFields(this.form).find((n) => n.dataset.key === "square");
+    const sq = this.topField("square");
     if (sq && state.square !== undefined) setSelect(sq, state.square);
     this.rebuildLots(state.buildings);
     this.refreshChoices();
@@ -221,8 +236,7 @@ class Calculator {
 
   follow(changed) {
     if (this.kind !== "rent") return;
-    const field = (key) => this.scopeFields(this.form).find((n) => n.dataset.key === key);
-    followRent(field, this.board(), changed);
+    followRent((key) => this.topField(key), this.board(), changed);
   }
 
   // Which fields show is looked up, never worked out here (the same lookups as Form.holds
@@ -248,7 +262,7 @@ class Calculator {
 
   refreshVisibility() {
     for (const node of this.form.querySelectorAll("[data-show]")) {
-      node.hidden = !node.dataset.show.split(/\s+/).every((t) => this.predicate(t, node.dataset.for));
+      setHidden(node, !node.dataset.show.split(/\s+/).every((t) => this.predicate(t, node.dataset.for)));
     }
   }
 
@@ -260,12 +274,16 @@ class Calculator {
       if (list.dataset.key === "players" && ed.max_players) max = Math.min(max, ed.max_players);
       const min = parseInt(list.dataset.min || "0", 10);
       const add = list.parentElement.querySelector(`:scope > [data-add="${list.dataset.key}"]`);
-      if (add) add.disabled = items.length >= max;
+      if (add) setProp(add, "disabled", items.length >= max);
       items.forEach((item, i) => {
         const legend = item.querySelector(":scope > legend[data-legend]");
-        if (legend) legend.replaceChildren(fromHTML(this.numbered(legend.dataset.legend, i)));
+        const name = legend && this.numbered(legend.dataset.legend, i);
+        if (legend && legend.dataset.shown !== name) {
+          legend.replaceChildren(fromHTML(name));
+          legend.dataset.shown = name;
+        }
         const remove = item.querySelector(":scope > [data-remove]");
-        if (remove) remove.disabled = items.length <= min;
+        if (remove) setProp(remove, "disabled", items.length <= min);
       });
     }
   }
@@ -461,8 +479,8 @@ class Calculator {
     const home = !pre || pre === this.home;
     this.resultEl.replaceChildren(home ? this.buildOutput : fromHTML(pre.html));
     this.markShown(json);
-    this.resultEl.dataset.source = "build";
-    this.resultEl.dataset.edition = pre ? pre.edition : "";
+    setData(this.resultEl, "source", "build");
+    setData(this.resultEl, "edition", pre ? pre.edition : "");
     this.shownState = json;
     this.markStale(false);
   }
@@ -508,7 +526,7 @@ class Calculator {
         answer = null;
       }
     }
-    this.resultEl.dataset.source = "live";
+    setData(this.resultEl, "source", "live");
     this.shownState = json;
     this.markShown(json);
     this.markStale(false);
@@ -550,7 +568,8 @@ class Calculator {
       this.section.classList.add("calc-is-stale");
     } else {
       if (note) note.remove();
-      this.section.classList.remove("calc-is-stale");
+      // (removing a class the element lacks still rewrites its class attribute)
+      if (this.section.classList.contains("calc-is-stale")) this.section.classList.remove("calc-is-stale");
     }
   }
 
@@ -559,32 +578,9 @@ class Calculator {
   // The presenter's message of an engine error next to the field it names (`field`, a
   // request path, or null).
   showEngineError(field, html) {
-    field = typeof field === "string" ? field : "";
-    const message = () => fromHTML(html);
-    // The field itself, or the widget holding it (buildings.39 -> the buildings fieldset);
-    // an error about a whole list goes under the form; one about a list item to its first field.
-    let best = null;
-    let bestLen = -1;
-    let isList = false;
-    let inside = null;
-    if (field) {
-      for (const node of this.form.querySelectorAll("[data-key]")) {
-        if (this.isHidden(node)) continue;
-        const path = fieldPath(this.form, node);
-        if (node.dataset.type === "list") {
-          if (path === field) isList = true;
-          continue;
-        }
-        if ((field === path || field.startsWith(`${path}.`)) && path.length > bestLen) {
-          best = node;
-          bestLen = path.length;
-        }
-        if (!inside && path.startsWith(`${field}.`)) inside = node;
-      }
-    }
-    if (!best && !isList) best = inside;
-    if (best && showFieldError(this.formError, best, message())) return best;
-    this.formError.replaceChildren(message());
+    const best = errorField(this.form, typeof field === "string" ? field : "", (node) => this.isHidden(node));
+    if (best && showFieldError(this.formError, best, fromHTML(html))) return best;
+    this.formError.replaceChildren(fromHTML(html));
     this.formError.hidden = false;
     return null;
   }

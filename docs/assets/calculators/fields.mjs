@@ -10,6 +10,21 @@ export function fromHTML(html) {
   return t.content;
 }
 
+// Writes that change nothing are skipped: setting an attribute to the value it has still
+// invalidates the element's style in Chromium, and a change event touched some 20 of them
+// (every error slot, every shown field) while the answer was on its way.
+export function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
+export function setProp(node, name, value) {
+  if (node[name] !== value) node[name] = value;
+}
+
+export function setData(node, key, value) {
+  if (node.dataset[key] !== value) node.dataset[key] = value;
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -243,20 +258,20 @@ export function followRent(field, board, changed) {
   if (!owned || !sq) return;
   const size = board.filter((s) => s[3] === sq[3] && s[2] === sq[2]).length;
   const built = sq[2] === "street" && buildings && parseInt(buildings.value, 10) > 0;
-  owned.max = String(size);
+  setProp(owned, "max", String(size));
   const n = parseInt(owned.value, 10);
   if (changed !== "owned") {
-    if (built) owned.value = String(size);
-    else if (Number.isInteger(n)) owned.value = String(Math.min(Math.max(n, 1), size));
+    if (built) setProp(owned, "value", String(size));
+    else if (Number.isInteger(n)) setProp(owned, "value", String(Math.min(Math.max(n, 1), size)));
   } else if (built && Number.isInteger(n) && n < size) {
-    buildings.value = "0";
+    setProp(buildings, "value", "0");
   }
   if (!mortgaged) return;
   const have = parseInt(owned.value, 10);
   const hi = Math.max(0, Math.min(Number.isInteger(have) ? have : size, size) - 1);
-  mortgaged.max = String(hi);
+  setProp(mortgaged, "max", String(hi));
   const m = parseInt(mortgaged.value, 10);
-  if (changed !== "group_mortgaged" && Number.isInteger(m)) mortgaged.value = String(Math.min(Math.max(m, 0), hi));
+  if (changed !== "group_mortgaged" && Number.isInteger(m)) setProp(mortgaged, "value", String(Math.min(Math.max(m, 0), hi)));
 }
 
 // ------------------------------------------------------------------ errors next to the fields
@@ -272,6 +287,32 @@ export function fieldPath(form, node) {
     cur = list.parentElement ? list.parentElement.closest("[data-item]") : null;
   }
   return parts.join(".");
+}
+
+// The field an engine error names (`field`, a request path), among those `isHidden` does
+// not hide: the field itself, or the widget holding it (buildings.39 -> the buildings
+// fieldset); an error about a list item goes to the item's first field, one about a whole
+// list (or naming no field) to none: it goes under the form.
+export function errorField(form, field, isHidden) {
+  if (!field) return null;
+  let best = null;
+  let bestLen = -1;
+  let isList = false;
+  let inside = null;
+  for (const node of form.querySelectorAll("[data-key]")) {
+    if (isHidden(node)) continue;
+    const path = fieldPath(form, node);
+    if (node.dataset.type === "list") {
+      if (path === field) isList = true;
+      continue;
+    }
+    if ((field === path || field.startsWith(`${path}.`)) && path.length > bestLen) {
+      best = node;
+      bestLen = path.length;
+    }
+    if (!inside && path.startsWith(`${field}.`)) inside = node;
+  }
+  return best || (isList ? null : inside);
 }
 
 // A message into the field's own slot (else the form's, `formError`), the control marked.
@@ -292,8 +333,8 @@ export function showFieldError(formError, node, content) {
 
 export function clearErrors(form) {
   for (const slot of form.querySelectorAll(".calc-error")) {
-    slot.hidden = true;
-    slot.replaceChildren();
+    setHidden(slot, true);
+    if (slot.firstChild) slot.replaceChildren();
   }
   for (const c of form.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
 }
