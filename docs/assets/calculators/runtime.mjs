@@ -16,7 +16,7 @@ function contextJSON(shared) {
 
 export class Runtime {
   constructor(shared) {
-    this.context = contextJSON(shared);
+    this.shared = shared; // the context is written when the worker starts, not while the page loads
     this.state = "idle"; // idle | loading | ready | failed
     this.listeners = new Set();
     this.pending = new Map();
@@ -59,7 +59,7 @@ export class Runtime {
     worker.addEventListener("messageerror", () => this.fail("runtime"));
     worker.addEventListener("message", (event) => this.receive(event.data || {}));
     worker.postMessage({ type: "warm", kinds: this.kinds });
-    worker.postMessage({ type: "context", json: this.context });
+    worker.postMessage({ type: "context", json: contextJSON(this.shared) });
     const kept = early.events || [];
     early.events = null;
     for (const event of kept) {
