@@ -223,7 +223,7 @@ def _attrs(html: str, tag: str, **match: str) -> list[dict[str, str | None]]:
 def test_planted_markup_is_text_in_tables_glossary_and_attributes(
         planted_site: tuple[Path, Path]) -> None:
     """Previewing a broken catalog: in the edition tables, the matrix, the glossary, a
-    ``<meta>`` attribute and the ¶ link's title the markup is the text (or attribute value)
+    copy button's label and the ¶ link's title the markup is the text (or attribute value)
     itself, never an element."""
     site, _ = planted_site
     for slug in ("squares", "editions", "glossary"):  # [[editions]], [[matrix]], glossary
@@ -232,8 +232,12 @@ def test_planted_markup_is_text_in_tables_glossary_and_attributes(
         assert PLANT in text, f"the planted text is not shown on sv/{slug}"
     _, injected, html = read_page(site, "sv", "rent")
     assert injected == []
-    meta = _attrs(html, "meta", name="site:copy-link")
-    assert [m["content"] for m in meta] == [PLANT + " {number}"]
+    buttons = _attrs(html, "button", **{"class": "clause-copy"})  # written by the build
+    assert len(buttons) > 5
+    for b in buttons:  # the planted label, the clause's number after it, as text
+        label = b["aria-label"] or ""
+        assert label == b["title"] and label.startswith(PLANT + " "), b
+        assert re.fullmatch(r"[\w.-]+", label[len(PLANT) + 1:]), b
     titles = {a.get("title") for a in _attrs(html, "a", **{"class": "headerlink"})}
     assert titles == {PLANT}, titles
 

@@ -55,6 +55,9 @@
     chosen = null; // storage refused (private mode, sandbox): the page compares all editions
     house = [];
   }
+  // Controls only a script serves (the clauses' copy buttons, in the built page) show from
+  // the first paint: docs/assets/site.css hides them without this mark.
+  document.documentElement.setAttribute("data-site-js", "");
   if (chosen && ids.indexOf(chosen) >= 0) {
     document.documentElement.setAttribute("data-my-edition", chosen);
   }

@@ -1,9 +1,9 @@
 /* Monopoly rules reference: small page behaviour, no dependencies, no network.
  *
- * - A "copy link" button on every numbered clause heading (h2.clause). Its label is the
- *   page's <meta name="site:copy-link"> (translated at build time) with the heading's
- *   data-clause number filled in; the confirmation uses Material's own translated
- *   "copied" text and is announced to screen readers.
+ * - The "copy link" button of every numbered clause heading (h2.clause; written by the
+ *   build, hooks/render/copy_buttons.py, with its translated label): one listener copies
+ *   the clause's address; the confirmation uses Material's own translated "copied" text
+ *   and is announced to screen readers.
  * - Material's search dialog gets an accessible name (the search field's translated label).
  * - "My edition" (chosen in the picker, kept by docs/assets/my-edition.js): the clause's
  *   block for that edition shows first (CSS), and each clause reads as that edition's
@@ -39,7 +39,6 @@
   var EDITION_KEY = "monopoly.edition";
   var HOUSE_KEY = "monopoly.house";
 
-  var LINK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M10.59 13.41c.41.39.41 1.03 0 1.42-.39.39-1.03.39-1.42 0a5 5 0 0 1 0-7.07l3.54-3.54a5 5 0 0 1 7.07 0 5 5 0 0 1 0 7.07l-1.49 1.49c.01-.82-.12-1.64-.4-2.42l.47-.48a2.98 2.98 0 0 0 0-4.24 2.98 2.98 0 0 0-4.24 0l-3.53 3.53a2.98 2.98 0 0 0 0 4.24m2.82-4.24c.39-.39 1.03-.39 1.42 0a5 5 0 0 1 0 7.07l-3.54 3.54a5 5 0 0 1-7.07 0 5 5 0 0 1 0-7.07l1.49-1.49c-.01.82.12 1.64.4 2.43l-.47.47a2.98 2.98 0 0 0 0 4.24 2.98 2.98 0 0 0 4.24 0l3.53-3.53a2.98 2.98 0 0 0 0-4.24.97.97 0 0 1 0-1.42"/></svg>';
   var CHECK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59z"/></svg>';
 
   function translations() {
@@ -91,43 +90,27 @@
     return location.origin + location.pathname + "#" + encodeURIComponent(id);
   }
 
-  function addCopyButtons() {
+  // The copy-link buttons are in the built page (hooks/render/copy_buttons.py; shown once
+  // a script runs, html[data-site-js]); one listener serves them all.
+  function listenToCopyButtons() {
     var copied = translations()["clipboard.copied"] || "OK";
-    var meta = document.querySelector('meta[name="site:copy-link"]');
-    var template = (meta && meta.getAttribute("content")) || "{number}";
-    var headings = document.querySelectorAll(".md-typeset h2.clause[id][data-clause]");
-    Array.prototype.forEach.call(headings, function (h2) {
-      if (h2.querySelector(".clause-copy")) { return; }
-      var label = template.split("{number}").join(h2.getAttribute("data-clause"));
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "clause-copy";
-      button.setAttribute("aria-label", label);
-      button.title = label;
-      button.setAttribute("data-url", clauseUrl(h2.id));
-      button.innerHTML = LINK;
-      button.addEventListener("click", function () {
-        copyText(clauseUrl(h2.id)).then(function () {
-          button.setAttribute("data-state", "copied");
-          button.innerHTML = CHECK;
-          liveRegion().textContent = copied + " " + clauseUrl(h2.id);
-          window.setTimeout(function () {
-            button.removeAttribute("data-state");
-            button.innerHTML = LINK;
-          }, 2000);
-        }, function () {
-          window.prompt(label, clauseUrl(h2.id));
-        });
+    document.addEventListener("click", function (e) {
+      var button = e.target && e.target.closest ? e.target.closest("button.clause-copy[data-for]") : null;
+      if (!button) { return; }
+      var url = clauseUrl(button.getAttribute("data-for"));
+      copyText(url).then(function () {
+        if (button.getAttribute("data-state") !== "copied") { button.setAttribute("data-icon", button.innerHTML); }
+        button.setAttribute("data-state", "copied");
+        button.innerHTML = CHECK;
+        liveRegion().textContent = copied + " " + url;
+        window.setTimeout(function () {
+          if (button.getAttribute("data-state") !== "copied") { return; }
+          button.removeAttribute("data-state");
+          button.innerHTML = button.getAttribute("data-icon") || "";
+        }, 2000);
+      }, function () {
+        window.prompt(button.getAttribute("aria-label") || "", url);
       });
-      var summary = h2.closest("summary");
-      if (summary) {
-        // a folded section's heading is its summary: no button inside it (a control in a
-        // control), so the button opens the section's text instead
-        summary.insertAdjacentElement("afterend", button);
-        return;
-      }
-      var permalink = h2.querySelector(".headerlink");
-      h2.insertBefore(button, permalink);
     });
   }
 
@@ -611,15 +594,14 @@
     });
   }
 
-  // What changes what the reader sees first runs with DOMContentLoaded (the copy buttons
-  // too: added later, one could wrap a heading and move the page); the search dialog's name
+  // What changes what the reader sees first runs with DOMContentLoaded; the search dialog's name
   // and the offline copy (the service worker's registration) in a task of their own after
   // it, so the page's loading task on a slow phone stays shorter (on /calculators/ it held
   // the module, this init and the load event in one task of about 100 ms on the bench's
   // phone). data-site-ready marks both parts done.
   function init() {
     setupPalette();
-    addCopyButtons();
+    listenToCopyButtons();
     setupPicker();
     applyEdition(myEdition());
     applyHouse(myHouse());

@@ -41,6 +41,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from hooks.render.copy_buttons import copy_buttons
 from hooks.render.fold import fold_page
 from hooks.entry.my_edition import DEV_PAGES
 from hooks.common import LANGS, SOURCE_LANG, build_language, h, i18n_plugin, page_path
@@ -255,7 +256,8 @@ def mark_link_items(html: str) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Our own ``<link rel="alternate" hreflang>`` tags in ``<head>`` (static-i18n's go),
-    and long pages folded by section (:mod:`hooks.render.fold`).
+    long pages folded by section (:mod:`hooks.render.fold`), and each clause's copy-link
+    button (:mod:`hooks.render.copy_buttons`).
 
     Search engines find every page's three other languages. Material's script would
     fetch ``<that link>/sitemap.xml`` for each (404s) and redirect clicks on links into
@@ -263,11 +265,16 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     the tags' ``rel`` before that script looks, so neither happens.
     """
     output = _ALTERNATE_LINK.sub("", output)
-    slug = (page.meta or {}).get("site_slug")
-    if not slug:
-        return output
-    output = mark_link_items(fold_page(output, slug))  # long pages folded (hooks/render/fold.py)
     lang = build_language(config)
+    slug = (page.meta or {}).get("site_slug")
+
+    def label(number: str) -> str:
+        return str(translations().gettext(lang, "clause.copy_link", number=number))
+
+    if not slug:
+        return copy_buttons(output, label)
+    output = mark_link_items(fold_page(output, slug))  # long pages folded (hooks/render/fold.py)
+    output = copy_buttons(output, label)  # after folding: a summary's button follows it
     _BUILT.setdefault(slug, set()).add(lang)
     links = alternate_links(lang, slug, config.site_url or "", bool(config.use_directory_urls))
     return output.replace("</head>", links + "\n</head>", 1) if links else output
