@@ -362,7 +362,8 @@
   function applyDisputes(edition) {
     Array.prototype.forEach.call(document.querySelectorAll(".dispute ul.dispute-rows"), function (list) {
       var rows = Array.prototype.filter.call(list.children, function (li) { return li.matches(".dispute-row"); });
-      rows.forEach(function (li) { li.classList.remove("dispute-mine"); });
+      // (removing a class the row lacks would still rewrite its class attribute)
+      rows.forEach(function (li) { if (li.classList.contains("dispute-mine")) { li.classList.remove("dispute-mine"); } });
       var mine = rows.filter(function (li) {
         return edition && (li.getAttribute("data-editions") || "").split(" ").indexOf(edition) >= 0;
       });
@@ -397,17 +398,20 @@
       if (run.length) { groups.push(run); }
       groups.forEach(function (items) {
         if (items.length < 2) { return; }
-        var after = items[items.length - 1].nextSibling;
-        var marker = document.createComment("examples");
-        parent.insertBefore(marker, after);
         items.forEach(function (el, i) {
           if (!el.hasAttribute("data-order")) { el.setAttribute("data-order", String(i)); }
         });
-        items.slice().sort(function (a, b) {
+        var sorted = items.slice().sort(function (a, b) {
           var am = edition && a.getAttribute("data-edition") === edition ? 0 : 1;
           var bm = edition && b.getAttribute("data-edition") === edition ? 0 : 1;
           return am - bm || (+a.getAttribute("data-order")) - (+b.getAttribute("data-order"));
-        }).forEach(function (el) { parent.insertBefore(el, marker); });
+        });
+        // already in that order (always, without a choice): nothing is moved, since moving
+        // an example re-lays it out (most of a rule page's loading task on a slow phone)
+        if (sorted.every(function (el, i) { return el === items[i]; })) { return; }
+        var marker = document.createComment("examples");
+        parent.insertBefore(marker, items[items.length - 1].nextSibling);
+        sorted.forEach(function (el) { parent.insertBefore(el, marker); });
         parent.removeChild(marker);
       });
     });
