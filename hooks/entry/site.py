@@ -271,10 +271,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     def label(number: str) -> str:
         return str(translations().gettext(lang, "clause.copy_link", number=number))
 
-    if not slug:
-        return copy_buttons(output, label)
-    output = mark_link_items(fold_page(output, slug))  # long pages folded (hooks/render/fold.py)
+    if slug:
+        output = mark_link_items(fold_page(output, slug))  # long pages folded (hooks/render/fold.py)
     output = copy_buttons(output, label)  # after folding: a summary's button follows it
+    if not slug:
+        return output
     _BUILT.setdefault(slug, set()).add(lang)
     links = alternate_links(lang, slug, config.site_url or "", bool(config.use_directory_urls))
     return output.replace("</head>", links + "\n</head>", 1) if links else output

@@ -13,7 +13,7 @@
 
 import { Runtime } from "./runtime.mjs";
 import { clearErrors, el, errorField, fillBoard, followRent, fromHTML, lotRows, readValue, refreshChoices, setData,
-  setHidden, setProp, setSelect, showFieldError, writeValue } from "./fields.mjs";
+  setProp, setSelect, showFieldError, writeValue } from "./fields.mjs";
 import { applyLocation, canonKey, formState, myDefaults } from "./urlstate.mjs";
 import { setUpInTurn } from "./schedule.mjs";
 
@@ -262,7 +262,7 @@ class Calculator {
 
   refreshVisibility() {
     for (const node of this.form.querySelectorAll("[data-show]")) {
-      setHidden(node, !node.dataset.show.split(/\s+/).every((t) => this.predicate(t, node.dataset.for)));
+      setProp(node, "hidden", !node.dataset.show.split(/\s+/).every((t) => this.predicate(t, node.dataset.for)));
     }
   }
 

@@ -13,10 +13,6 @@ export function fromHTML(html) {
 // Writes that change nothing are skipped: setting an attribute to the value it has still
 // invalidates the element's style in Chromium, and a change event touched some 20 of them
 // (every error slot, every shown field) while the answer was on its way.
-export function setHidden(node, hidden) {
-  if (node.hidden !== hidden) node.hidden = hidden;
-}
-
 export function setProp(node, name, value) {
   if (node[name] !== value) node[name] = value;
 }
@@ -333,7 +329,7 @@ export function showFieldError(formError, node, content) {
 
 export function clearErrors(form) {
   for (const slot of form.querySelectorAll(".calc-error")) {
-    setHidden(slot, true);
+    setProp(slot, "hidden", true);
     if (slot.firstChild) slot.replaceChildren();
   }
   for (const c of form.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
