@@ -98,6 +98,37 @@ def test_matrix_has_every_parameter_grouped_by_clause(site: Path, lang: str) -> 
     assert groups == sorted(groups, key=order.index), "groups follow the clause order"
 
 
+def test_wide_and_sheet_pages_are_marked_by_the_build(site: Path) -> None:
+    """The page's kind is a class on <main> (hooks/render/page_kind.py), on exactly the
+    pages whose content calls for it, in every language; the stylesheet asks no :has() of
+    an element that holds the page (re-checked on every change inside it: a calculator
+    answer restyled the whole document)."""
+    marked: dict[str, set[str]] = {"md-main--wide": set(), "md-main--sheets": set()}
+    pages = sorted(site.rglob("index.html"))
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        main = re.search(r'<main class="([^"]*)"', html)
+        if not main:
+            continue
+        classes = set(main.group(1).split())
+        wide = 'class="matrix-wrap"' in html or 'class="sbs-clause"' in html
+        sheets = 'class="sheets"' in html
+        assert ("md-main--wide" in classes) == wide, path
+        assert ("md-main--sheets" in classes) == sheets, path
+        for name in classes & set(marked):
+            marked[name].add(str(path.parent.relative_to(site)))
+    for lang in LANGS:
+        prefix = "" if lang == "nl" else f"{lang}/"
+        for slug in ("editions", "side-by-side"):
+            assert f"{prefix}{slug}".rstrip("/") in marked["md-main--wide"], (lang, slug)
+    assert len(marked["md-main--sheets"]) >= len(LANGS), marked["md-main--sheets"]
+    css = (DOCS / "assets" / "site.css").read_text(encoding="utf-8")
+    for m in re.finditer(r"([^{};/]*?):has\(", css):
+        selector = m.group(1).strip().split()[-1] if m.group(1).strip() else ""
+        assert not re.match(r"^(html|body|\.md-main|\.md-container|\.md-content)", selector), \
+            f"a :has() on an element that holds the page: {m.group(0)!r}"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_side_by_side_has_every_clause_in_four_languages(site: Path, lang: str) -> None:
     html = built_file(site, lang, "side-by-side").read_text(encoding="utf-8")

@@ -43,6 +43,7 @@ from mkdocs.plugins import event_priority
 
 from hooks.render.copy_buttons import copy_buttons
 from hooks.render.fold import fold_page
+from hooks.render.page_kind import mark_page_kind
 from hooks.entry.my_edition import DEV_PAGES
 from hooks.common import LANGS, SOURCE_LANG, build_language, h, i18n_plugin, page_path
 from hooks.pages import forget_pages
@@ -256,8 +257,9 @@ def mark_link_items(html: str) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Our own ``<link rel="alternate" hreflang>`` tags in ``<head>`` (static-i18n's go),
-    long pages folded by section (:mod:`hooks.render.fold`), and each clause's copy-link
-    button (:mod:`hooks.render.copy_buttons`).
+    long pages folded by section (:mod:`hooks.render.fold`), each clause's copy-link
+    button (:mod:`hooks.render.copy_buttons`) and the page's kind on ``<main>``
+    (:mod:`hooks.render.page_kind`).
 
     Search engines find every page's three other languages. Material's script would
     fetch ``<that link>/sitemap.xml`` for each (404s) and redirect clicks on links into
@@ -274,6 +276,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if slug:
         output = mark_link_items(fold_page(output, slug))  # long pages folded (hooks/render/fold.py)
     output = copy_buttons(output, label)  # after folding: a summary's button follows it
+    output = mark_page_kind(output)  # the stylesheet asks no :has() of the whole page
     if not slug:
         return output
     _BUILT.setdefault(slug, set()).add(lang)
