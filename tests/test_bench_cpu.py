@@ -49,6 +49,7 @@ def test_profile_takes_the_median_and_says_when_the_host_is_slower() -> None:
 
 
 def test_recalculation_counts_python_as_on_the_phone() -> None:
+    """Without the worker's post time (an older probe): Python added in series."""
     host = [{"dom": 10.0, "frame": 20.0, "worker": 8.0, "render": 2.0, "python": 3.0,
              "message": 1.0},
             {"dom": 5.0, "frame": 9.0, "worker": 4.0, "render": 1.0, "python": None,
@@ -56,9 +57,28 @@ def test_recalculation_counts_python_as_on_the_phone() -> None:
     phone = cli.on_phone(host, 3.0)
     assert [r["dom"] for r in phone] == [16.0, 5.0]
     assert [r["frame"] for r in phone] == [26.0, 9.0]
+    assert [r["serial_dom"] for r in phone] == [16.0, 5.0]
     assert phone[0]["python"] == 9.0 and phone[1]["python"] is None
     assert phone[0]["host_dom"] == 10.0 and phone[0]["render"] == 2.0
     assert cli.on_phone(host, 1.0)[0]["dom"] == 10.0
+
+
+def test_recalculation_runs_python_beside_the_page() -> None:
+    """With it: the phone's slower Python delays the answer only past the moment the page
+    was free to take it (here the page painted the changed field until 25 ms)."""
+    hidden = {"dom": 30.0, "frame": 40.0, "worker": 25.0, "render": 5.0, "python": 3.0,
+              "posted": 6.0, "message": 1.0}
+    late = {**hidden, "posted": 20.0}  # 20 + 3 * (3 - 1) = 26: one ms past the paint
+    idle = {"dom": 12.0, "frame": 20.0, "worker": 8.0, "render": 4.0, "python": 3.0,
+            "posted": 7.5, "message": 1.0}
+    skewed = {**idle, "posted": 9.0}  # posted "after" it was taken: clocks of two threads
+    phone = cli.on_phone([hidden, late, idle, skewed], 3.0)
+    assert [r["dom"] for r in phone] == [30.0, 31.0, 17.5, 18.0]
+    assert [r["worker"] for r in phone] == [25.0, 26.0, 13.5, 14.0]
+    assert [r["frame"] for r in phone] == [40.0, 41.0, 25.5, 26.0]
+    assert [r["serial_dom"] for r in phone] == [36.0, 36.0, 18.0, 18.0]
+    assert all(r["dom"] <= r["serial_dom"] for r in phone)
+    assert [r["dom"] for r in cli.on_phone([hidden, idle], 1.0)] == [30.0, 12.0]
 
 
 def test_long_tasks_count_by_cpu_time_on_the_phone() -> None:

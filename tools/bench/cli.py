@@ -65,15 +65,18 @@ def cpu_line(cpu: CpuProfile) -> str:
 
 def on_phone(samples: list[dict[str, Any]], multiplier: float) -> list[dict[str, Any]]:
     """Recalculation samples measured with the main thread throttled, as on the phone: the
-    worker's Python time (a worker cannot be throttled) counted ``multiplier`` times in
-    every time that contains it; the host's figures kept as ``host_*``."""
+    worker's Python time (a worker cannot be throttled) counted ``multiplier`` times on the
+    worker's own track (:func:`tools.bench.cpu.phone_latency`), and every later time moved
+    by as much; the host's figures kept as ``host_*``, the serial upper bound (Python added
+    to the page's time) as ``serial_dom``."""
     out = []
     for r in samples:
         py = r.get("python") or 0.0
-        out.append({**r, "host_dom": r["dom"], "host_python": r.get("python"),
-                    "dom": phone_latency(r["dom"], py, multiplier),
-                    "frame": phone_latency(r["frame"], py, multiplier),
-                    "worker": phone_latency(r["worker"], py, multiplier),
+        dom = phone_latency(r["dom"], py, multiplier, r.get("worker"), r.get("posted"))
+        later = dom - r["dom"]
+        out.append({**r, "host_dom": r["dom"], "host_python": r.get("python"), "dom": dom,
+                    "serial_dom": phone_latency(r["dom"], py, multiplier),
+                    "frame": r["frame"] + later, "worker": r["worker"] + later,
                     "python": None if r.get("python") is None else py * multiplier})
     return out
 

@@ -26,8 +26,10 @@ main thread only (sent to a dedicated worker it answers "Operation is only suppo
 pages, not workers", Chromium 156). Python runs in a worker, so the rows that compare
 Python starts (``reference.*``, ``calc_ready.*``, ``interaction.*``) stay unthrottled:
 they are ratios between loads on the same host, interleaved, and normalise themselves.
-The recalculation latency adds the worker's Python time, measured in the worker,
-scaled by the slowdown (:func:`phone_latency`). A long task traced on the throttled main
+The recalculation latency counts the worker's Python time, measured in the worker, times
+the slowdown (:func:`phone_latency`), on the worker's own track: a phone's worker runs on a
+core of its own beside the main thread, so its slower answer delays the page only when the
+page would have been ready to take it sooner. A long task traced on the throttled main
 thread already shows the phone's time: Chromium's throttle stretches a task's CPU time
 (the trace's ``tdur``) with its wall time, so a task counts by its CPU time as traced,
 not that times the slowdown again (measured with Chromium 156 on 2026-12-04: one busy
@@ -40,6 +42,8 @@ the traced figure once more and counted tasks of 8 ms on the phone as long).
 1.0
 >>> phone_latency(dom=12.0, python=2.0, multiplier=3.0)
 16.0
+>>> phone_latency(dom=30.0, python=2.0, multiplier=3.0, worker=25.0, posted=4.0)
+30.0
 """
 
 from __future__ import annotations
@@ -78,11 +82,30 @@ def slowdown(host_index: float, target_index: float = TARGET_INDEX) -> float:
     return max(1.0, round(host_index / target_index, 2))
 
 
-def phone_latency(dom: float, python: float | None, multiplier: float) -> float:
-    """A recalculation's latency on the phone, from one measured with the page's main
-    thread throttled by ``multiplier``: the worker's Python time (not throttled, see the
-    module docstring) counted ``multiplier`` times instead of once."""
-    return dom + (python or 0.0) * (multiplier - 1.0)
+def phone_latency(dom: float, python: float | None, multiplier: float,
+                  worker: float | None = None, posted: float | None = None) -> float:
+    """A recalculation's latency on the phone (ms from the change until the answer is in
+    the page), from one measured with the page's main thread throttled by ``multiplier``
+    and the worker not (see the module docstring).
+
+    ``worker``: when the page took the answer; ``posted``: when the worker posted it (both
+    ms after the change, on the page's clock). On the phone the worker's ``python`` ms take
+    ``multiplier`` times as long, so the answer is posted ``python * (multiplier - 1)`` ms
+    later; the page, busy meanwhile (typically painting the changed field: the answer waits
+    for that frame on the host too), takes it at whichever comes last, then renders it
+    (``dom - worker``, measured on the throttled thread). Without ``worker`` and
+    ``posted`` (an older probe): the Python time added in series, an upper bound.
+
+    >>> phone_latency(dom=30.0, python=2.0, multiplier=3.0, worker=25.0, posted=22.0)
+    31.0
+    >>> phone_latency(dom=30.0, python=2.0, multiplier=3.0)
+    34.0
+    """
+    extra = (python or 0.0) * (multiplier - 1.0)
+    if worker is None or posted is None:
+        return dom + extra
+    posted = min(max(posted, 0.0), worker)  # two threads' clocks: never after it was taken
+    return max(worker, posted + extra) + (dom - worker)
 
 
 def spread(samples: Sequence[float]) -> float | None:

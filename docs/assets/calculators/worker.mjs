@@ -12,9 +12,10 @@
 //   page -> worker  {type: "context", json}    the page's language context (JSON text: its
 //                                              messages, plural rules, clause links), once
 //   page -> worker  {type: "calc", id, kind, request}
-//   worker -> page  {type: "result", id, answer, ms}           present.api.answer's JSON: the
+//   worker -> page  {type: "result", id, answer, ms, at}       present.api.answer's JSON: the
 //                   result's (or error's) HTML, the field an error belongs to, the
-//                   canonical query string (ms: time spent in Python). Without a context
+//                   canonical query string (ms: time spent in Python; at: when it was
+//                   posted, the worker's clock as below). Without a context
 //                   (a bare runtime, ./dev bench): {type: "result", id, json, ms}, the
 //                   engine's own answer (engine.api.calculate_json).
 //   worker -> page  {type: "result", id, failure, detail}      the call itself broke (a bug)
@@ -23,7 +24,7 @@
 //                   when the page's compiled WebAssembly arrived, when Python was restored
 //                   from a memory snapshot, when a new snapshot was kept
 //
-// "progress", "ready" and "timing" carry ``at``: the worker's own clock (ms since the epoch,
+// "progress", "ready", "timing" and "result" carry ``at``: the worker's own clock (ms since the epoch,
 // performance.timeOrigin + now), so ./dev bench can tell when a step happened in the worker
 // from when a busy page got round to reading the message.
 //
@@ -296,7 +297,8 @@ self.addEventListener("message", async (event) => {
     try {
       const t0 = performance.now();
       const out = answer(runtime, String(msg.kind), msg.request);
-      postMessage({ type: "result", id: msg.id, ...out, ms: performance.now() - t0 });
+      const t1 = performance.now();
+      postMessage({ type: "result", id: msg.id, ...out, ms: t1 - t0, at: performance.timeOrigin + t1 });
     } catch (err) {
       postMessage({ type: "result", id: msg.id, failure: "internal", detail: String(err && err.message || err) });
     }

@@ -28,7 +28,12 @@
         this.addEventListener("message", (ev) => {
           const d = ev.data || {};
           const now = performance.now();
-          if (d.type === "result") { B.lastResult = now; B.lastCompute = d.ms; }
+          if (d.type === "result") {
+            B.lastResult = now;
+            B.lastCompute = d.ms;
+            // when the worker posted it, on this page's clock (before a busy page read it)
+            B.lastPosted = typeof d.at === "number" ? d.at - performance.timeOrigin : null;
+          }
           const key = d.type === "progress" || d.type === "timing" ? `worker_${d.stage}`
             : d.type === "ready" ? "worker_ready" : null;
           // when it happened in the worker (its own clock), not when the busy page read it

@@ -36,12 +36,13 @@ async (changes) => {
     const t1 = await updated;
     const tm = window.__perf.lastResult || t1;
     const python = window.__perf.lastCompute;
+    const posted = window.__perf.lastPosted;
     const t2 = await frame();
     await new Promise((resolve) => setTimeout(resolve, 5));
     const message = await ping();
     out.push({ kind: section.dataset.calc, field: field.dataset.key, dom: t1 - t0, frame: t2 - t0,
                worker: tm - t0, render: t1 - tm, python: typeof python === "number" ? python : null,
-               message });
+               posted: typeof posted === "number" ? posted - t0 : null, message });
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   echo.terminate();
