@@ -62,6 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+import math
 from functools import lru_cache
 from typing import Literal
 
@@ -391,7 +392,9 @@ def solve(model: MarkovModel) -> MarkovSolution:
 @lru_cache(maxsize=64)
 def _solve(model: MarkovModel) -> MarkovSolution:
     ch = _chain(model)
-    mean_rolls = sum(p * r for p, r in zip(ch.pi, ch.rolls))
+    # every turn has at least one roll: the weighted sum can land a rounding step below 1
+    # (0.9999999999999999, found by tests/test_fuzz.py), which the page would show as such
+    mean_rolls = max(1.0, math.fsum(p * r for p, r in zip(ch.pi, ch.rolls)))
     landings = [0.0] * POSITIONS
     for p, vis in zip(ch.pi, ch.visits):
         for k in range(POSITIONS):
