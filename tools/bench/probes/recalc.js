@@ -21,6 +21,12 @@ async (changes) => {
     const { section, field, values } = plan[i % plan.length];
     const before = section.dataset.computed || "";
     const next = values[(values.indexOf(field.value) + 1) % values.length];
+    // as a player does: the field is on screen before it changes (the scroll's own
+    // frames are not part of the answer's time)
+    field.scrollIntoView({ block: "center", behavior: "instant" });
+    await frame();
+    await frame();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const updated = new Promise((resolve) => {
       const mo = new MutationObserver(() => {
         if ((section.dataset.computed || "") !== before && !section.hasAttribute("aria-busy")) {
