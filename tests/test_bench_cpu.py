@@ -81,6 +81,52 @@ def test_recalculation_runs_python_beside_the_page() -> None:
     assert [r["dom"] for r in cli.on_phone([hidden, idle], 1.0)] == [30.0, 12.0]
 
 
+class FakeSession:
+    def __init__(self, rates: list[float], rate: float) -> None:
+        self.rates, self.detached = rates, False
+        rates.append(rate)
+
+    def send(self, method: str, params: dict[str, Any]) -> None:
+        assert method == "Emulation.setCPUThrottlingRate"
+        self.rates.append(params["rate"])
+
+    def detach(self) -> None:
+        self.detached = True
+
+
+def test_recalculation_rounds_are_each_throttled_from_their_own_calibration(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round is calibrated right before it (the host's speed moves between rounds),
+    throttled by that round's slowdown and reset after it; the rows come from the round
+    with the median p95, and every round's index, slowdown and percentiles are kept."""
+    indices = iter([880.0, 1760.0, 1320.0])          # x2, x4, x3
+    base_ms = iter([10.0, 50.0, 30.0])               # each round's page time
+    rates: list[float] = []
+    sessions: list[FakeSession] = []
+    monkeypatch.setattr(cli, "calibrate", lambda *a, **k: cpu.CpuProfile.of([next(indices)], []))
+
+    def fake_throttle(ctx: Any, page: Any, rate: float) -> FakeSession:
+        sessions.append(FakeSession(rates, rate))
+        return sessions[-1]
+
+    def fake_latency(page: Any, changes: int) -> list[dict[str, Any]]:
+        ms = next(base_ms)
+        return [{"dom": ms + i, "frame": ms + i, "worker": 0.0, "python": None, "posted": None}
+                for i in range(changes)]
+
+    monkeypatch.setattr(cli, "throttle", fake_throttle)
+    monkeypatch.setattr(cli, "recalc_latency", fake_latency)
+    args = cli.argparse.Namespace(recalc_rounds=3, changes=20, cpu_target=440.0,
+                                  cpu_multiplier=None)
+    samples, rounds = cli.recalc_rounds(None, "http://h/", (None, None), args, lambda _: None)
+    assert rates == [2.0, 1, 4.0, 1, 3.0, 1] and all(s.detached for s in sessions)
+    assert [r["multiplier"] for r in rounds] == [2.0, 4.0, 3.0]
+    assert [r["host_index"] for r in rounds] == [880.0, 1760.0, 1320.0]
+    assert [r["counted"] for r in rounds] == [False, False, True]
+    assert [r["dom"] for r in samples] == [30.0 + i for i in range(20)]
+    assert rounds[2]["p95"] == pytest.approx(30.0 + 19 * 0.95)
+
+
 def test_long_tasks_count_by_cpu_time_on_the_phone() -> None:
     """A task counts by its CPU time as traced on the throttled main thread (the phone's),
     not that times the slowdown again: only the project's and Pyodide's, over 50 ms."""

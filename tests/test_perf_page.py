@@ -204,6 +204,31 @@ def test_verdicts_follow_from_the_published_numbers() -> None:
     assert rows["longtasks.other"]["value"] == len(doc["long_tasks"]) - len(ours)
 
 
+def test_recalculation_rows_come_from_the_median_round() -> None:
+    """A run with recalculation rounds (issue 27, 2026-12-05): each round throttled by the
+    slowdown of its own calibration, exactly one counted, the one with the median p95, and
+    the ``recalc.*`` rows and samples are that round's."""
+    from tools.bench.cpu import median_round, slowdown
+
+    doc = published()
+    rounds = doc.get("recalc_rounds")
+    if rounds is None:  # a run from before the rounds: one calibration for the whole run
+        assert doc["settings"].get("recalc_rounds") is None
+        return
+    assert len(rounds) == doc["settings"]["recalc_rounds"] >= 1
+    assert [r["counted"] for r in rounds].count(True) == 1
+    counted = next(i for i, r in enumerate(rounds) if r["counted"])
+    assert counted == median_round(rounds)
+    if doc["settings"]["cpu_multiplier"] == "measured":
+        for r in rounds:
+            assert r["multiplier"] == slowdown(r["host_index"], doc["settings"]["cpu_target_index"])
+    rows = {r["id"]: r for r in doc["rows"]}
+    dom = [r["dom"] for r in doc["recalc_samples"]]
+    assert len(dom) == doc["settings"]["changes"]
+    assert rows["recalc.p95"]["value"] == pytest.approx(rounds[counted]["p95"], abs=0.01)
+    assert bench.percentile(dom, 95) == pytest.approx(rows["recalc.p95"]["value"], abs=0.01)
+
+
 NUMBERS_ANCHOR = "{#what-the-numbers-say}"
 
 

@@ -59,6 +59,11 @@ READY_TIMEOUT_MS = 120_000
 RECALC_CHANGES = 100
 
 
+RECALC_ROUNDS = 3
+"""Rounds of :data:`RECALC_CHANGES` changes, each throttled by a calibration made right
+before it; the round with the median p95 counts (as Lighthouse's median run does)."""
+
+
 PYODIDE_PATHS = ("/assets/pyodide/", "/assets/engine.zip")
 """URL paths that count as Python runtime bytes."""
 

@@ -145,6 +145,22 @@ def measure_index(page: Any, runs: int = INDEX_RUNS) -> list[float]:
     return [float(page.evaluate(f"({src})()")) for _ in range(runs)]
 
 
+def median_round(rounds: Sequence[dict[str, Any]], key: str = "p95") -> int:
+    """The index of the round whose ``key`` is the median (the lower middle of an even
+    count), as Lighthouse picks its median run: one round on a shared host can land on a
+    moment when the host ran slower than its calibration said.
+
+    >>> median_round([{"p95": 40.0}, {"p95": 90.0}, {"p95": 35.0}])
+    0
+    >>> median_round([{"p95": 3.0}, {"p95": 1.0}])
+    1
+    """
+    if not rounds:
+        raise ValueError("no rounds")
+    order = sorted(range(len(rounds)), key=lambda i: rounds[i][key])
+    return order[(len(order) - 1) // 2]
+
+
 def throttle(ctx: Any, page: Any, rate: float) -> Any:
     """Slow ``page``'s main thread down ``rate`` times (Chromium's CPU throttling, which
     stays on across the page's navigations); returns the DevTools session, which must
