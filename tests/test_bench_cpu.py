@@ -48,6 +48,70 @@ def test_profile_takes_the_median_and_says_when_the_host_is_slower() -> None:
     assert fixed.multiplier == 4.0
 
 
+@pytest.mark.parametrize("rate, check, expected", [
+    (5.19, 231.0, 2.72),   # the host slowed down after it was measured: over-throttled
+    (2.77, 643.0, 4.05),   # run 6's counted round: the phone came out at 643, not 440
+    (2.88, 543.5, None),   # within a quarter of the target: kept
+    (3.0, 440.0, None),
+    (1.2, 200.0, 1.0),     # never below 1
+])
+def test_a_check_far_from_the_target_corrects_the_slowdown(rate: float, check: float,
+                                                           expected: float | None) -> None:
+    assert cpu.corrected(rate, check) == expected
+
+
+class _Session:
+    def __init__(self, rates: list[float]) -> None:
+        self.rates = rates
+
+    def send(self, method: str, params: dict[str, Any]) -> None:
+        assert method == "Emulation.setCPUThrottlingRate"
+        self.rates.append(params["rate"])
+
+    def detach(self) -> None:
+        pass
+
+
+class _Context:
+    def __init__(self, rates: list[float]) -> None:
+        self.rates = rates
+
+    def new_page(self) -> Any:
+        return type("P", (), {"goto": lambda self, url: None})()
+
+    def new_cdp_session(self, page: Any) -> _Session:
+        return _Session(self.rates)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("host, host_now, expect_first, expect_rate", [
+    (2200.0, 1100.0, 5.0, 2.5),   # the host halved its speed between the two measurements
+    (1320.0, 1320.0, None, 3.0),  # it held still: the first slowdown stays
+])
+def test_calibration_corrects_a_slowdown_its_check_contradicts(
+        monkeypatch: pytest.MonkeyPatch, host: float, host_now: float,
+        expect_first: float | None, expect_rate: float) -> None:
+    """The index under the slowdown is measured against the host as it is *now*: a check
+    far from the target scales the slowdown once, the throttle is set again and checked
+    again, and the profile says which slowdown it replaced."""
+    rates: list[float] = []
+    def measure(page: Any, runs: int = 5) -> list[float]:
+        if not rates:  # unthrottled: the host as first measured
+            return [host] * runs
+        return [host_now / rates[-1]] * runs
+
+    monkeypatch.setattr(cpu, "measure_index", measure)
+    browser = type("B", (), {"browser": type("X", (), {
+        "new_context": lambda self: _Context(rates)})()})()
+    got = cpu.calibrate(browser, "http://x/", runs=2)
+    assert got.multiplier == expect_rate and got.corrected_from == expect_first
+    assert rates == ([expect_first, expect_rate] if expect_first else [expect_rate])
+    assert got.check_index == round(host_now / expect_rate, 1)
+    assert got.to_json()["corrected_from"] == expect_first
+
+
 def test_recalculation_counts_python_as_on_the_phone() -> None:
     """Without the worker's post time (an older probe): Python added in series."""
     host = [{"dom": 10.0, "frame": 20.0, "worker": 8.0, "render": 2.0, "python": 3.0,

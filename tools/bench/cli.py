@@ -58,6 +58,8 @@ def timed_tests() -> dict[str, Any]:
 def cpu_line(cpu: CpuProfile) -> str:
     """The calibration in one line of the log."""
     check = f", under it {cpu.check_index:.0f}" if cpu.check_index else ""
+    if cpu.corrected_from:
+        check += f" (the slowdown corrected from x{cpu.corrected_from})"
     slower = " (the host is slower than the phone: not throttled)" if cpu.host_slower else ""
     return (f"  host index {cpu.host_index:.0f} (runs {', '.join(f'{x:.0f}' for x in cpu.samples)})"
             f", phone {cpu.target_index:.0f}: slowdown x{cpu.multiplier}{check}{slower}")
@@ -114,10 +116,13 @@ def recalc_rounds(browser: Browser, base: str, kept: Any, args: argparse.Namespa
             session.detach()
         dom = [r["dom"] for r in got]
         rounds.append({"host_index": host, "index_samples": list(cpu.samples),
-                       "multiplier": rate, "check_index": cpu.check_index, "p50": round(percentile(dom, 50), 2),
+                       "multiplier": rate, "check_index": cpu.check_index,
+                       "corrected_from": cpu.corrected_from, "p50": round(percentile(dom, 50), 2),
                        "p95": round(percentile(dom, 95), 2), "counted": False})
         samples.append(got)
-        log(f"  round {i + 1}/{args.recalc_rounds}: host index {host:.0f}, x{rate}: "
+        fixed = f" (corrected from x{cpu.corrected_from})" if cpu.corrected_from else ""
+        log(f"  round {i + 1}/{args.recalc_rounds}: host index {host:.0f}, x{rate}{fixed}, "
+            f"under it {cpu.check_index or 0:.0f}: "
             f"p50 {rounds[-1]['p50']:.1f} ms, p95 {rounds[-1]['p95']:.1f} ms")
     chosen = median_round(rounds)
     rounds[chosen]["counted"] = True
