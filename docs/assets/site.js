@@ -39,8 +39,6 @@
   var EDITION_KEY = "monopoly.edition";
   var HOUSE_KEY = "monopoly.house";
 
-  var CHECK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59z"/></svg>';
-
   function translations() {
     var el = document.getElementById("__config");
     try {
@@ -99,14 +97,12 @@
       if (!button) { return; }
       var url = clauseUrl(button.getAttribute("data-for"));
       copyText(url).then(function () {
-        if (button.getAttribute("data-state") !== "copied") { button.setAttribute("data-icon", button.innerHTML); }
+        // the check mark shows while data-state says so (site.css; both icons are built in)
         button.setAttribute("data-state", "copied");
-        button.innerHTML = CHECK;
         liveRegion().textContent = copied + " " + url;
-        window.setTimeout(function () {
-          if (button.getAttribute("data-state") !== "copied") { return; }
+        window.clearTimeout(button.copiedTimer);
+        button.copiedTimer = window.setTimeout(function () {
           button.removeAttribute("data-state");
-          button.innerHTML = button.getAttribute("data-icon") || "";
         }, 2000);
       }, function () {
         window.prompt(button.getAttribute("aria-label") || "", url);

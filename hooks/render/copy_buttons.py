@@ -13,7 +13,7 @@ the summary: no control inside a control.
 >>> html = ('<h2 class="clause" data-clause="4" id="jail-x">Jail<a class="headerlink" '
 ...         'href="#jail-x">¶</a></h2>')
 >>> print(copy_buttons(html, lambda n: f"Copy {n}"))  # doctest: +ELLIPSIS
-<h2 class="clause" data-clause="4" id="jail-x">Jail<button type="button" class="clause-copy" data-for="jail-x" aria-label="Copy 4" title="Copy 4"><svg ...</svg></button><a class="headerlink" href="#jail-x">¶</a></h2>
+<h2 class="clause" data-clause="4" id="jail-x">Jail<button type="button" class="clause-copy" data-for="jail-x" aria-label="Copy 4" title="Copy 4"><svg class="clause-copy__link" ...</svg><svg class="clause-copy__done" ...</svg></button><a class="headerlink" href="#jail-x">¶</a></h2>
 >>> folded = ('<summary class="site-fold__head"><h2 id="r1" class="clause" data-clause="R1">'
 ...           'R</h2></summary><p>x</p>')
 >>> print(copy_buttons(folded, lambda n: n))  # doctest: +ELLIPSIS
@@ -29,14 +29,18 @@ from typing import Callable
 
 from hooks.common import h
 
-LINK_ICON = ('<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M10.59 13.41c.41.39.41 1.03 0 1'
+LINK_ICON = ('<svg class="clause-copy__link" viewBox="0 0 24 24" aria-hidden="true"><path d="M10.59 13.41c.41.39.41 1.03 0 1'
              '.42-.39.39-1.03.39-1.42 0a5 5 0 0 1 0-7.07l3.54-3.54a5 5 0 0 1 7.07 0 5 5 0 0 1 0 7.'
              '07l-1.49 1.49c.01-.82-.12-1.64-.4-2.42l.47-.48a2.98 2.98 0 0 0 0-4.24 2.98 2.98 0 0 '
              '0-4.24 0l-3.53 3.53a2.98 2.98 0 0 0 0 4.24m2.82-4.24c.39-.39 1.03-.39 1.42 0a5 5 0 0'
              ' 1 0 7.07l-3.54 3.54a5 5 0 0 1-7.07 0 5 5 0 0 1 0-7.07l1.49-1.49c-.01.82.12 1.64.4 2'
              '.43l-.47.47a2.98 2.98 0 0 0 0 4.24 2.98 2.98 0 0 0 4.24 0l3.53-3.53a2.98 2.98 0 0 0 '
              '0-4.24.97.97 0 0 1 0-1.42"/></svg>')
-"""The link icon (the same path as before; ``site.js`` swaps in a check mark once copied)."""
+"""The link icon, shown until the link is copied."""
+DONE_ICON = ('<svg class="clause-copy__done" viewBox="0 0 24 24" aria-hidden="true"><path '
+             'd="M21 7 9 19l-5.5-5.5 1.41-1.41L9 16.17 19.59 5.59z"/></svg>')
+"""The check mark, shown instead while the button says "copied" (``data-state``, set by
+``site.js``; which icon shows is the stylesheet's: the script swaps no markup)."""
 
 _HEADING = re.compile(r'(?P<open><h2\b(?P<attrs>[^>]*)>)(?P<body>.*?)</h2>(?P<summary></summary>)?',
                       re.S)
@@ -47,7 +51,7 @@ _HEADERLINK = re.compile(r'<a class="headerlink"')
 def _button(clause_id: str, number: str, label: Callable[[str], str]) -> str:
     text = h(label(number))
     return (f'<button type="button" class="clause-copy" data-for="{h(clause_id)}" '
-            f'aria-label="{text}" title="{text}">{LINK_ICON}</button>')
+            f'aria-label="{text}" title="{text}">{LINK_ICON}{DONE_ICON}</button>')
 
 
 def copy_buttons(html: str, label: Callable[[str], str]) -> str:

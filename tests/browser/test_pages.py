@@ -93,10 +93,19 @@ def test_copy_link_button(open_page, lang: str) -> None:
     button = sp.page.locator(f"h2#{clause.id} button.clause-copy")
     label = button.get_attribute("aria-label")
     assert label and clause.number in label
+    link, done = button.locator("svg.clause-copy__link"), button.locator("svg.clause-copy__done")
+    assert link.is_visible() and not done.is_visible()
     button.click()
     sp.page.wait_for_selector(f"h2#{clause.id} button.clause-copy[data-state='copied']")
+    # the check mark stands in for the link icon while the button says "copied", then
+    # the link icon is back (two seconds)
+    assert done.is_visible() and not link.is_visible()
     copied = sp.page.evaluate("navigator.clipboard.readText()")
     assert copied == sp.url(path(lang, "rent")) + f"#{clause.id}"
+    if lang == "nl":  # the same script in every language: wait the two seconds once
+        sp.page.wait_for_selector(f"h2#{clause.id} button.clause-copy:not([data-state])",
+                                  timeout=5000)
+        assert link.is_visible() and not done.is_visible()
 
 
 @pytest.mark.parametrize("lang", LANGS)
