@@ -5,7 +5,8 @@ For one clause of one language's page this extracts the *checkable content*: the
 it refers to (``[[ref: id]]``), the rulebook sections it cites ("(bron 000, ‘Huur’)" and its
 equivalents; a section of 001 by its row in :data:`engine.sources.NORDIC_SECTIONS`, so the
 Danish page's Danish heading equals the Dutch page's Swedish one) and the worked examples it
-shows (whose numbers :func:`example_numbers` extracts from each language's text).
+shows (whose numbers :func:`example_numbers` extracts from each language's text), and the
+tables and calculators it shows (``[[editions]]``, ``[[matrix]]``, ``[[calculator: …]]``).
 ``tests/test_same_rule.py`` compares every language with the Dutch, clause by clause.
 
 >>> c = content("Bij vier stations betaal je 200, in `nl-modern` ook "
@@ -30,6 +31,9 @@ from tools.evidence import numbers, prose_citations
 EDITION = re.compile(r"`([a-z]+(?:-[a-z0-9]+)+)`")
 REF = re.compile(r"\[\[ref:\s*([a-z0-9-]+)\s*\]\]")
 EXAMPLE = re.compile(r"^\[\[example:\s*([a-z0-9-]+)\s*\]\]", re.MULTILINE)
+TABLE = re.compile(r"^\[\[((?:editions|matrix|calculator)\b[^\]]*)\]\]", re.MULTILINE)
+"""The directives that show the engine's values or a calculator: ``[[editions]]`` (the
+reader's edition's values and the comparison), ``[[matrix]]``, ``[[calculator: kind]]``."""
 _GROUP = re.compile(r"\((?:[^()]*?\b(?:bron|källa|kilde)(?:en|or|r)?\s+\d{3}[^()]*)\)")
 _QUOTED = re.compile(r"‘[^’\n]*’|«[^»\n]*»|»[^«\n]*«|”[^”\n]*”|“[^”\n]*”")
 
@@ -43,6 +47,7 @@ class Content:
     refs: tuple[str, ...]
     cited: tuple[tuple[str, str], ...]
     examples: tuple[str, ...]
+    tables: tuple[str, ...] = ()
 
 
 def canonical_section(file: str, section: str) -> str:
@@ -70,16 +75,19 @@ def content(text: str, lang: str) -> Content:
                     for f, s in c.cited})
     return Content(amounts, tuple(sorted(set(EDITION.findall(text)))),
                    tuple(sorted(set(REF.findall(text)))), tuple(cited),
-                   tuple(sorted(set(EXAMPLE.findall(text)))))
+                   tuple(sorted(set(EXAMPLE.findall(text)))),
+                   tuple(" ".join(t.split()) for t in TABLE.findall(text)))
 
 
 def differences(dutch: Content, other: Content) -> list[str]:
     """What ``other`` states differently from the Dutch, one line per kind."""
     out = []
-    for name in ("amounts", "editions", "refs", "cited", "examples"):
+    for name in ("amounts", "editions", "refs", "cited", "examples", "tables"):
         a, b = set(getattr(dutch, name)), set(getattr(other, name))
         if a != b:
             out.append(f"{name}: only nl {sorted(a - b)}, only here {sorted(b - a)}")
+        elif name == "tables" and sorted(dutch.tables) != sorted(other.tables):  # one twice
+            out.append(f"tables: nl {sorted(dutch.tables)}, here {sorted(other.tables)}")
     return out
 
 

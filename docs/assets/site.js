@@ -316,7 +316,9 @@
 
   function applyClauses(edition) {
     restoreClauses();
-    if (!edition) { return; }
+    // only where the picker is: the card game's page (hooks/entry/my_edition.py,
+    // OWN_GAME_PAGES) is a game of its own, all of it that game's rule whatever the choice
+    if (!edition || !document.querySelector(".my-ed-picker")) { return; }
     clauseSections().forEach(function (section) {
       if (!foldNotMine(section, edition)) { foldClause(section, edition); }
     });

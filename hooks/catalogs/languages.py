@@ -43,6 +43,9 @@ class Language:
     """The word the pages write before a booklet's number: "(bron 000, ‘Huur’)"."""
     quotes: tuple[str, str]
     """The language's quotation marks in prose and around a cited section."""
+    and_word: str = ""
+    """The word that joins two sections of one booklet in a citation ("‘Grond kopen’ en
+    ‘Stations’"); without one, only a comma does."""
 
     @property
     def folder(self) -> str:
@@ -52,10 +55,10 @@ class Language:
 
 
 LANGUAGES: tuple[Language, ...] = (
-    Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’")),
-    Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”")),
-    Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«")),
-    Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»")),
+    Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’"), "en"),
+    Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”"), "och"),
+    Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«"), "og"),
+    Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»"), "og"),
 )
 """The site's languages; the first is the source language (Dutch, at the site's root)."""
 

@@ -67,18 +67,25 @@ _LANG = re.compile(r'\slang="(?P<lang>[a-z]{2})"')
 
 
 def _section(lang: str) -> str:
-    """A citation's section after the number, in ``lang``'s own quotation marks (the one
+    """A citation's sections after the number, in ``lang``'s own quotation marks (the one
     language table, :data:`hooks.catalogs.languages.LANGUAGES`): ‘Huur’ (nl), ”Hyra” (sv),
-    »Leje« (da), «Leie» (nb).
+    »Leje« (da), «Leie» (nb); two or more joined by "and" or a comma belong to the same
+    citation.
 
     >>> re.fullmatch(_section("da"), ", »Leje«") is not None, _section("nl").count("‘")
-    (True, 1)
+    (True, 2)
+    >>> re.fullmatch(_section("sv"), ", ”A” och ”B”") is not None
+    True
     """
     opening, closing = QUOTES[lang]
-    return rf"(?:,\s+{re.escape(opening)}[^{re.escape(closing)}<]*{re.escape(closing)})?"
+    quoted = rf"{re.escape(opening)}[^{re.escape(closing)}<]*{re.escape(closing)}"
+    joins = r",\s+" + (rf"|\s+{re.escape(AND[lang])}\s+" if AND.get(lang) else "")
+    more = rf"(?:(?:{joins}){quoted})*"
+    return rf"(?:,\s+{quoted}{more})?"
 
 
 QUOTES: dict[str, tuple[str, str]] = {lang.code: lang.quotes for lang in LANGUAGES}
+AND: dict[str, str] = {lang.code: lang.and_word for lang in LANGUAGES}
 
 
 def _pattern(lang: str) -> re.Pattern[str] | None:

@@ -37,7 +37,13 @@ from hooks.catalogs.languages import LANGS
 
 DEV_PAGES: tuple[str, ...] = ("api", "performance", "translate", "phrasebook")
 """Pages for developers and translators: edition codes stay, no picker, not in search."""
-PICKER_PAGES: tuple[str, ...] = ("index", *RULE_PAGES, "sheet")
+OWN_GAME_PAGES: tuple[str, ...] = ("card-game",)
+"""Rule pages of a game of its own (the card game, ``nl-card-game``: neither a main edition
+nor a mode of one): every word on them is that game's rule, so the board-game picker is not
+there and a choice folds nothing (``docs/assets/site.js`` folds only on pages with the
+picker)."""
+PICKER_PAGES: tuple[str, ...] = ("index", *(p for p in RULE_PAGES if p not in OWN_GAME_PAGES),
+                                 "sheet")
 """Pages that show the "My edition" picker at the top."""
 EDITION_ORDER: tuple[str, ...] = (*MAIN_EDITIONS,
                                   *(e for e in EDITIONS if e not in MAIN_EDITIONS))

@@ -133,12 +133,15 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
 
 def item_about(inner: str) -> str:
     """The editions a list item is about: those named before its first colon (outside
-    elements), else all it names.
+    elements); without a colon, those its first sentence names ("X and Y are silent.
+    This site, as in Z, ..." is X's and Y's item); else all it names.
 
     >>> a = '<span class="ed-chip" data-edition="classic-us">US</span>'
     >>> b = '<span class="ed-chip" data-edition="nl-2001">NL</span>'
     >>> item_about(f"{a}: zoals {b}"), item_about(f"{a} en {b}: zo"), item_about(f"{a} zo {b}")
     ('classic-us', 'classic-us nl-2001', 'classic-us nl-2001')
+    >>> item_about(f"{a} zwijgt. Zoals in {b} dus.")
+    'classic-us'
     """
     depth = 0
     head = ""
@@ -149,7 +152,8 @@ def item_about(inner: str) -> str:
             head += token.split(":", 1)[0]
             return about(CHIP.findall(head)) or about(CHIP.findall(inner))
         head += token
-    return about(CHIP.findall(inner))
+    first = sentences(inner)
+    return about(CHIP.findall(first[0]) if first else []) or about(CHIP.findall(inner))
 
 
 def mark(html: str) -> str:

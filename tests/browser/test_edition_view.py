@@ -24,6 +24,7 @@ import pytest
 from engine.clauses import MODE_CLAUSES
 from engine.editions import MAIN_EDITIONS, clause_editions
 from hooks.common import RULE_PAGES
+from hooks.entry.my_edition import OWN_GAME_PAGES
 from hooks.render.disputes import DISPUTES, rows
 from hooks.catalogs.i18n import LANGS, translations
 
@@ -32,21 +33,28 @@ TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
     "setup": 0.79, "turn": 0.86, "buying": 0.89, "squares": 0.82,
-    "building": 0.79, "trading": 0.79, "mortgages": 0.79, "bankruptcy": 0.8,
-    "variants": 0.9, "card-game": 0.92,
+    "building": 0.77, "trading": 0.78, "mortgages": 0.79, "bankruptcy": 0.8,
+    "variants": 0.77,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
-measured over the four languages and editions (build of 2026-12-03, once the picker shrinks
-with a choice to its confirming line, the select and the house rules: 164 px at 390 px
-instead of 273-299, see :func:`test_picker_shrinks_with_a_choice`; every page gained 0.03
-to 0.06, and /jail/ reaches the target, worst 0.68, was capped at 0.72; measured without
-the footer's late offline line, see :func:`screens`, which had made a run on CI read
-bankruptcy 0.87 against 0.85), so they cannot get worse unnoticed. Why: most of their text is rules every edition shares (nothing to fold),
-the card game is a game of its own that the picker does not offer, and on the variants
-page the 2001 edition keeps its short and timed games (modes of its own) whole, with their
-values blocks (da, 2001: 0.88x; the rules of modes another edition has fold whole since
-session 6: Nordic 0.39x, was up to 1.09x for 2001). Lower a cap when a change
-shortens its page; the issue's target is :data:`TARGET` for every page."""
+measured over the four languages and editions (build of 2026-12-06), so they cannot get
+worse unnoticed. Lower a cap when a change shortens its page; the issue's target is
+:data:`TARGET` for every page.
+
+Why they stay above it: the rules every edition shares (:data:`SHARED_ONLY`, printed beside
+each ratio) take most of the page by themselves: /turn/ 0.70-0.71 of its length without a
+choice (the target is out of reach without hiding a rule of the chosen edition), /buying/
+0.60-0.62, /bankruptcy/ 0.55-0.57, /mortgages/ 0.55-0.57, /trading/ 0.53; what remains is
+the chosen edition's own rule with its citation, values block and one "other editions" line
+per clause. The page of the card game, a game of its own, has no picker and does not change
+with a choice (:func:`test_a_game_of_its_own_reads_the_same_with_a_choice`).
+
+History: /jail/ reached the target once the picker shrank with a choice (164 px at 390 px
+instead of 273-299, :func:`test_picker_shrinks_with_a_choice`). Session 14: the Danish
+variants page showed six values blocks the other languages do not (the same tables in every
+language is now part of ``tools/same_rule.py``): variants 0.90 -> 0.77; a list item without a
+colon is about the editions its first sentence names, and a sentence after a list that spoke
+of "the last two" items went into those items: building 0.79 -> 0.77."""
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -65,6 +73,24 @@ def screens(page: Any) -> float:
         const box = document.querySelector('.site-offline');
         const late = box && !box.hidden ? box.getBoundingClientRect().height : 0;
         return (document.documentElement.scrollHeight - late) / innerHeight; }""")
+
+
+SHARED_ONLY = """() => {
+    const about = '.md-content article :is([data-about]:not([data-about=""]), .ed-list, '
+        + '.ed-clause, .ed-mine-set, .ed-cite, .ed-cites, .ed-chip)';
+    const hidden = [...document.querySelectorAll(about)];
+    hidden.forEach(el => el.style.setProperty('display', 'none', 'important'));
+    document.querySelectorAll('details.site-fold').forEach(d => d.open = true);
+    const box = document.querySelector('.site-offline');
+    const late = box && !box.hidden ? box.getBoundingClientRect().height : 0;
+    const length = (document.documentElement.scrollHeight - late) / innerHeight;
+    hidden.forEach(el => el.style.removeProperty('display'));
+    return length; }"""
+"""The page's length in screens with everything about any edition out of view (what
+speaks of one or some editions, the edition lists, the values blocks, the comparisons and
+their fold lines, the citations, the edition names): the rules every edition shares. No
+choice can make a page shorter than this without hiding a rule of the chosen edition; for
+/turn/ it is 0.70-0.71 of the page without a choice, above :data:`TARGET` by itself."""
 
 
 def choose(page: Any, edition: str) -> None:
@@ -96,13 +122,15 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
     table = []
     failures = []
     for slug in RULE_PAGES:
+        if slug in OWN_GAME_PAGES:
+            continue  # no picker there: test_a_game_of_its_own_reads_the_same_with_a_choice
         sp.goto(page_path(lang, slug))
         before = screens(page)
         row = [slug, round(before, 2)]
         for edition in MAIN_EDITIONS:
             choose(page, edition)
             after = screens(page)
-            row.append(round(after / before, 2))
+            row.append(f"{after / before:.2f}/{page.evaluate(SHARED_ONLY) / before:.2f}")
             stray = page.evaluate(STRAYS, edition)
             if stray:
                 failures.append(f"{slug} {edition}: still shown: {stray[:3]}")
@@ -123,11 +151,37 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
             failures.append(f"{slug}: {again:.2f} screens after clearing, {before:.2f} before")
         table.append(row)
     print(f"\n{lang}: screens at 390 px without a choice, and with / without per edition "
-          f"({', '.join(MAIN_EDITIONS)})")
+          f"({', '.join(MAIN_EDITIONS)}), each beside the share of the text that names no "
+          "edition (SHARED_ONLY)")
     for row in table:
         print("  " + "  ".join(str(x) for x in row))
     report("edition view", f"rule pages x editions ({lang})", len(table) * len(MAIN_EDITIONS))
     assert failures == [], failures
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_of_its_own_reads_the_same_with_a_choice(open_page, lang: str) -> None:
+    """The card game's page (``OWN_GAME_PAGES``) has no picker, and with any main edition
+    chosen (from a link, as a reader arrives with it) nothing on it folds, moves or
+    hides: every clause there is the card game's rule. Before, choosing the Dutch 2001
+    edition folded the card game's own introduction and examples behind "what other
+    editions say here"."""
+    for slug in OWN_GAME_PAGES:
+        sp = open_page(page_path(lang, slug), width=PHONE["width"], height=PHONE["height"])
+        page = sp.page
+        assert page.query_selector(".my-ed-picker") is None, slug
+        before = screens(page)
+        text = page.inner_text("article")
+        for edition in MAIN_EDITIONS:
+            sp.goto(page_path(lang, slug) + f"?edition={edition}")
+            assert page.get_attribute("html", "data-my-edition") == edition
+            changed = page.evaluate("""() => document.querySelectorAll(
+                '.ed-away, .ed-fold-made, .ed-fold-body').length""")
+            assert changed == 0, (slug, edition, changed)
+            assert abs(screens(page) - before) <= 0.03, (slug, edition, screens(page), before)
+            assert page.inner_text("article") == text, (slug, edition)
+        sp.goto(page_path(lang, slug) + "?edition=none")
+        assert page.get_attribute("html", "data-my-edition") is None
 
 
 @pytest.mark.parametrize("lang", LANGS)
