@@ -111,6 +111,28 @@ def sentences(inner: str) -> list[str]:
     return out
 
 
+def named_outside_brackets(sentence: str) -> list[str]:
+    """The editions a sentence names outside brackets: "(in `nordic-2005` a key)" is an
+    aside of a rule that holds for every edition, not what the sentence is about.
+
+    >>> x = '<span class="ed-chip" data-edition="nordic-2005">N</span>'
+    >>> named_outside_brackets(f"Een kaart (of in {x} een sleutel) mag je verkopen.")
+    []
+    >>> named_outside_brackets(f"In {x} (bron 001) niet.")
+    ['nordic-2005']
+    """
+    depth = 0
+    named = []
+    for token in (t for t in _TAG.split(sentence) if t):
+        if token.startswith("<"):
+            chip = CHIP.match(token)
+            if chip and not depth:
+                named.append(chip.group("id"))
+        else:
+            depth = max(0, depth + token.count("(") - token.count(")"))
+    return named
+
+
 def mark_paragraph(inner: str) -> str:
     """Wrap the sentences of a paragraph that speak of editions in ``span.ed-s``.
 
@@ -124,7 +146,7 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
     out = []
     last = ""
     for sentence in sentences(inner):
-        named = CHIP.findall(sentence)
+        named = named_outside_brackets(sentence)
         last = about(named) if named else last
         out.append(f'<span class="ed-s" data-about="{last}">{sentence}</span>' if last
                    else sentence)
