@@ -35,10 +35,10 @@ def _replace(path: Path, old: str, new: str) -> None:
 def add_language(tree: Path) -> None:
     """The guide's step 1: the language's entry in the table of languages
     (``hooks/catalogs/languages.py``); nothing else (``mkdocs.yml`` lists no languages)."""
-    _replace(tree / "hooks" / "catalogs" / "languages.py", '"kilde", ("«", "»"), "og"),\n)',
-             '"kilde", ("«", "»"), "og"),\n'
+    _replace(tree / "hooks" / "catalogs" / "languages.py", '),\n)\n"""The site\'s languages',
+             '),\n'
              f'    Language("{NEW}", "Suomi", "FI", "nordic-2005", "{NEW}", "åäö", "lähde",'
-             ' ("”", "”"), "ja"),\n)')
+             ' ("”", "”"), "ja"),\n)\n"""The site\'s languages')
 
 
 def translate(tree: Path, key: str, text: str) -> None:

@@ -46,6 +46,13 @@ class Language:
     and_word: str = ""
     """The word that joins two sections of one booklet in a citation ("‘Grond kopen’ en
     ‘Stations’"); without one, only a comma does."""
+    several_words: str = r"(?!)"
+    """A regular expression for words that speak of several editions or booklets at once
+    ("alle vier de edities", "de andere boekjes"): the one-edition rules sheet leaves such
+    sentences out (``hooks/render/edition_prose.py``)."""
+    every_words: str = r"(?!)"
+    """A regular expression for words that speak of every edition ("in elke editie"): such a
+    sentence holds for all, whatever edition the sentence before it was about."""
 
     @property
     def folder(self) -> str:
@@ -55,10 +62,19 @@ class Language:
 
 
 LANGUAGES: tuple[Language, ...] = (
-    Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’"), "en"),
-    Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”"), "och"),
-    Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«"), "og"),
-    Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»"), "og"),
+    Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’"), "en",
+             r"\w*edities|\belke editie|\bboekjes|\bbronnen",
+             r"elke editie|alle (vier )?(de )?edities"),
+    Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”"), "och",
+             r"\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|\bkällorna",
+             r"varje utgåva|alla (fyra )?(huvud)?utgåvor(na)?"),
+    Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«"), "og",
+             r"\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|\bkilderne",
+             r"hver udgave|alle (fire )?(hoved)?udgaver(ne)?"),
+    Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»"), "og",
+             r"\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|\bregelbøkene|"
+             r"\bkildene",
+             r"hver utgave|alle (fire )?(hoved)?utgave(ne|r)"),
 )
 """The site's languages; the first is the source language (Dutch, at the site's root)."""
 

@@ -179,7 +179,8 @@ def on_page_content(html: str, *, page: Any, config: Any, files: Any) -> str:
     if not page.meta.get("site_developer"):
         html = lift_mine(sort_edition_lists(html))
         if page.meta.get("site_slug") in RULE_PAGES:
-            html = mark_editions(html)  # what each piece is about: site.js folds the rest
+            # what each piece is about: site.js folds the rest
+            html = mark_editions(html, build_language(config))
             html = house_blocks(html, build_language(config), page.meta["site_slug"],
                                 bool(config.use_directory_urls))
         html = name_sources(html, build_language(config), page.meta.get("site_slug", ""),

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from engine.editions import EDITIONS
+from hooks.catalogs.languages import LANGUAGES
 
 CHIP = re.compile(r'<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
 _TAG = re.compile(r"(<[^>]+>)")
@@ -133,20 +134,28 @@ def named_outside_brackets(sentence: str) -> list[str]:
     return named
 
 
-def mark_paragraph(inner: str) -> str:
-    """Wrap the sentences of a paragraph that speak of editions in ``span.ed-s``.
+def mark_paragraph(inner: str, lang: str = "nl") -> str:
+    """Wrap the sentences of a paragraph that speak of editions in ``span.ed-s``; a
+    sentence naming none goes on about the editions of the one before, unless it speaks
+    of every edition (:data:`EVERY`: "this holds in every edition"), which is general and
+    so is what follows it.
 
     >>> x = '<span class="ed-chip" data-edition="nl-2001-short">K</span>'
     >>> mark_paragraph(f"Algemeen. In {x} zo. Verder zo. ")
     'Algemeen. <span class="ed-s" data-about="nl-2001">In ... zo. </span><span \
 class="ed-s" data-about="nl-2001">Verder zo. </span>'
+    >>> mark_paragraph(f"In {x} zo. Dat geldt in elke editie. Dus zo. ")
+    '<span class="ed-s" data-about="nl-2001">In ... zo. </span>Dat geldt in elke editie. Dus zo. '
     """
     if "ed-chip" not in inner:
         return inner
+    every = EVERY.get(lang)
     out = []
     last = ""
     for sentence in sentences(inner):
         named = named_outside_brackets(sentence)
+        if not named and every is not None and every.search(_TEXT.sub("", sentence)):
+            last = ""
         last = about(named) if named else last
         out.append(f'<span class="ed-s" data-about="{last}">{sentence}</span>' if last
                    else sentence)
@@ -178,27 +187,27 @@ def item_about(inner: str) -> str:
     return about(CHIP.findall(first[0]) if first else []) or about(CHIP.findall(inner))
 
 
-def mark(html: str) -> str:
+def mark(html: str, lang: str = "nl") -> str:
     """Every edition list item, edition sentence and worked example of a rule page's HTML
-    marked with the editions it is about (``data-about``)."""
+    (in ``lang``) marked with the editions it is about (``data-about``)."""
     html = _ITEM.sub(lambda m: (f'<li data-edition="{m.group("first")}" data-editions="'
                                 f'{m.group("all")}" data-about="{item_about(m.group("inner"))}">'
                                 f'{m.group("inner")}</li>'), html)
-    html = _PARA.sub(lambda m: f"<p>{mark_paragraph(m.group('inner'))}</p>", html)
+    html = _PARA.sub(lambda m: f"<p>{mark_paragraph(m.group('inner'), lang)}</p>", html)
     return _EXAMPLE.sub(lambda m: f'{m.group(1)} data-about="{family(m.group("id"))}"', html)
 
 
 SEVERAL: dict[str, re.Pattern[str]] = {
-    "nl": re.compile(r"(\w*edities|\belke editie|\bboekjes|\bbronnen)\b", re.I),
-    "sv": re.compile(r"(\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|"
-                     r"\bkällorna)\b", re.I),
-    "da": re.compile(r"(\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|"
-                     r"\bkilderne)\b", re.I),
-    "nb": re.compile(r"(\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|"
-                     r"\bregelbøkene|\bkildene)\b", re.I),
-}
+    lang.code: re.compile(rf"({lang.several_words})\b", re.I) for lang in LANGUAGES}
 """Words that speak of several editions or booklets at once ("all four editions", "the
-other three", "none of the booklets"): a one-edition text leaves such sentences out."""
+other three", "none of the booklets"): a one-edition text leaves such sentences out
+(``Language.several_words``)."""
+
+EVERY: dict[str, re.Pattern[str]] = {
+    lang.code: re.compile(rf"\b({lang.every_words})\b", re.I) for lang in LANGUAGES}
+"""Words that speak of every edition ("in every edition", "all four editions"): a sentence
+with them and no edition's name states what holds for all, whatever the one before it
+was about (``Language.every_words``)."""
 
 _LEAF = re.compile(r"<(?P<tag>p|li)>(?P<inner>(?:(?!<(?:p|li|ul|ol)[ >]|</(?:p|li)>).)*)"
                    r"</(?P=tag)>", re.S)

@@ -34,8 +34,8 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.75, "turn": 0.86, "buying": 0.89, "squares": 0.82, "jail": 0.73,
-    "building": 0.77, "trading": 0.83, "mortgages": 0.79, "bankruptcy": 0.8,
+    "setup": 0.79, "turn": 0.86, "buying": 0.89, "squares": 0.82, "jail": 0.73,
+    "building": 0.77, "trading": 0.83, "mortgages": 0.79, "bankruptcy": 0.82,
     "variants": 0.77,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
@@ -46,7 +46,7 @@ worse unnoticed. Lower a cap when a change shortens its page; the issue's target
 Why they stay above it: the rules every edition shares (:data:`SHARED_ONLY`, printed beside
 each ratio) take most of the page by themselves: /turn/ 0.70-0.71 of its length without a
 choice (the target is out of reach without hiding a rule of the chosen edition), /buying/
-0.60-0.62, /bankruptcy/ 0.55-0.57, /mortgages/ 0.55-0.57, /trading/ 0.53; what remains is
+0.60-0.62, /bankruptcy/ 0.55-0.57, /mortgages/ 0.55-0.57, /trading/ 0.52-0.55; what remains is
 the chosen edition's own rule with its citation, values block and one "other editions" line
 per clause. The page of the card game, a game of its own, has no picker and does not change
 with a choice (:func:`test_a_game_of_its_own_reads_the_same_with_a_choice`).
@@ -56,12 +56,14 @@ instead of 273-299, :func:`test_picker_shrinks_with_a_choice`). Session 14: the 
 variants page showed six values blocks the other languages do not (the same tables in every
 language is now part of ``tools/same_rule.py``): variants 0.90 -> 0.77; a list item without a
 colon is about the editions its first sentence names, and a sentence after a list that spoke
-of "the last two" items went into those items: building 0.79 -> 0.77; setup 0.79 -> 0.75 (a
-citation list written as one run, a paragraph on the 2001 booklet naming its edition).
-Two pages grew, rightly: a sentence that names an edition only in brackets ("a card (in
-nordic-2005 a key) may be sold") was taken as that edition's and hid a rule of all four
-(/jail/ 0.68 -> 0.71 for nl-2001, /trading/ 0.77 -> 0.81 for nl-modern, whose whole
-clause 8.3 had been empty; see WORDLESS)."""
+of "the last two" items went into those items: building 0.79 -> 0.77. Three pages grew,
+rightly, once shared rules stopped being hidden: a sentence that names an edition only in
+brackets ("a card (in nordic-2005 a key) may be sold") was taken as that edition's
+(/jail/ 0.68 -> 0.71 for nl-2001, /trading/ 0.77 -> 0.81 for nl-modern, whose whole clause
+8.3 had been empty; see WORDLESS), and a sentence about every edition ("so a sum holds in
+every edition") no longer goes on about the edition named before it (/setup/: the note on
+currencies now shows for nl-2001 too, 0.77, though its citations became one run; /bankruptcy/
+0.78 -> 0.80 for nl-modern: "this site counts so in every edition" shows)."""
 
 
 def page_path(lang: str, slug: str) -> str:
