@@ -272,10 +272,16 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
         steps.append(step("jail-doubles", "step.jail.advice_compare", attempts_left=left,
                           leave_cost=leave_cost, cost_leave=round(cost_leave, 2),
                           cost_stay=round(cost_stay, 2)))
-        params: dict[str, Any] = {"stay_saves": round(leave_turn - stay_turn, 2),
+        if leave_option == "card":  # no money leaves the hand: say what the card is counted as
+            steps.append(step("jail-card", "step.jail.advice_card_value", leave_cost=leave_cost))
+        # the advice weighs the two totals; on the last attempt there is no staying put (the
+        # pawn moves either way), so that advice is to roll, with the same totals
+        params: dict[str, Any] = {"saves": round(cost_leave - cost_stay, 2),
                                   "cost_stay": round(cost_stay, 2),
                                   "cost_leave": round(cost_leave, 2), "attempts_left": left}
-        choice, key = ("stay", "step.jail.advice.stay_saves") if cost_stay < cost_leave \
+        stay_key = "step.jail.advice.last_attempt_rents" if left == 1 \
+            else "step.jail.advice.stay_saves"
+        choice, key = ("stay", stay_key) if cost_stay < cost_leave \
             else ("leave", "step.jail.advice.leave_cheaper")
     else:
         params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost}

@@ -104,7 +104,7 @@ MONEY_STEP_PARAMS: tuple[tuple[str, frozenset[str]], ...] = (
     ("step.tax.percent", frozenset({"worth", "amount", "exact"})),
     ("step.tax.choose_first", frozenset({"flat", "percent"})),
     ("step.jail.", frozenset({"fine", "cash", "shortfall", "price", "leave_cost", "cost_leave",
-                              "cost_stay", "stay_saves", "leave_turn", "stay_turn",
+                              "cost_stay", "stay_saves", "saves", "leave_turn", "stay_turn",
                               "last_stay_turn", "free_turn"})),
     ("step.mortgage.", frozenset({"hotel_half", "half_price", "amount", "value", "total", "sale",
                                   "exact", "interest", "cost", "later", "lift_now", "keep_now",

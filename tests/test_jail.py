@@ -210,7 +210,10 @@ def test_markov_advice_last_attempt_by_hand() -> None:
     assert adv["params"]["cost_leave"] == pytest.approx(leave, abs=0.01)
     assert adv["params"]["cost_stay"] == pytest.approx(stay, abs=0.01)
     assert adv["choice"] == ("stay" if stay < leave else "leave")
-    assert adv["params"]["stay_saves"] == pytest.approx(inputs["stay_saves"], abs=0.01)
+    assert adv["params"]["saves"] == pytest.approx(leave - stay, abs=0.02)
+    # the last attempt: no "stay put" (the pawn moves either way), the advice is to roll
+    assert adv["reason_key"] == ("step.jail.advice.last_attempt_rents" if stay < leave
+                                 else "step.jail.advice.leave_cheaper")
 
 
 def test_markov_advice_three_attempts_by_hand() -> None:
@@ -226,6 +229,19 @@ def test_markov_advice_three_attempts_by_hand() -> None:
     assert adv["params"]["cost_leave"] == pytest.approx(leave, abs=0.01)
     # with hotels on both expensive groups, staying is far cheaper
     assert adv["choice"] == "stay" and adv["reason_key"] == "step.jail.advice.stay_saves"
+    # the saving it states is the difference of the two totals it states
+    assert adv["params"]["saves"] == pytest.approx(leave - stay, abs=0.02)
+
+
+def test_markov_advice_with_own_card_says_what_the_card_counts_as() -> None:
+    # leaving with one's own card costs no money: the steps say it counts as the fine it
+    # would save later (issue 23's "the last jail step still says leaving costs 50")
+    built = [["orange", 3]]
+    r = jail_decision(req("nl-2001", turn=3, opponents_built=built, cards_owned=1))
+    keys = [s["key"] for s in r["steps"]]
+    assert "step.jail.advice_card_value" in keys, keys
+    assert r["advice"]["reason_key"] in ("step.jail.advice.last_attempt_rents",
+                                         "step.jail.advice.leave_cheaper")
 
 
 def test_markov_advice_uses_the_edition_board() -> None:

@@ -53,6 +53,10 @@ class Language:
     every_words: str = r"(?!)"
     """A regular expression for words that speak of every edition ("in elke editie"): such a
     sentence holds for all, whatever edition the sentence before it was about."""
+    others_words: str = r"(?!)"
+    """A regular expression for words that speak of the editions a sentence has not named
+    ("de andere edities"): "X says so; the other editions are silent" is about every
+    edition, so a reader of any edition keeps it (its booklet's say or the site's ruling)."""
 
     @property
     def folder(self) -> str:
@@ -64,17 +68,21 @@ class Language:
 LANGUAGES: tuple[Language, ...] = (
     Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’"), "en",
              r"\w*edities|\belke editie|\bboekjes|\bbronnen",
-             r"elke editie|alle (vier )?(de )?edities"),
+             r"elke editie|alle (vier )?(de )?edities",
+             r"andere (twee |drie )?(edities|boekjes|bronnen)"),
     Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”"), "och",
              r"\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|\bkällorna",
-             r"varje utgåva|alla (fyra )?(huvud)?utgåvor(na)?"),
+             r"varje utgåva|alla (fyra )?(huvud)?utgåvor(na)?",
+             r"(andra|övriga) (två |tre )?(utgåvor(na)?|häften(a)?|regelböcker(na)?|källor(na)?)"),
     Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«"), "og",
              r"\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|\bkilderne",
-             r"hver udgave|alle (fire )?(hoved)?udgaver(ne)?"),
+             r"hver udgave|alle (fire )?(hoved)?udgaver(ne)?",
+             r"(andre|øvrige) (to |tre )?(udgaver(ne)?|hæfter(ne)?|regelbøger(ne)?|kilder(ne)?)"),
     Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»"), "og",
              r"\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|\bregelbøkene|"
              r"\bkildene",
-             r"hver utgave|alle (fire )?(hoved)?utgave(ne|r)"),
+             r"hver utgave|alle (fire )?(hoved)?utgave(ne|r)",
+             r"(andre|øvrige) (to |tre )?(utgaver|utgavene|hefter|heftene|regelbøker|regelbøkene|kilder|kildene)"),
 )
 """The site's languages; the first is the source language (Dutch, at the site's root)."""
 

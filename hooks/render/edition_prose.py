@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from engine.editions import EDITIONS
+from engine.editions import EDITIONS, MAIN_EDITIONS
 from hooks.catalogs.languages import LANGUAGES
 
 CHIP = re.compile(r'<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
@@ -134,11 +134,32 @@ def named_outside_brackets(sentence: str) -> list[str]:
     return named
 
 
+def cited(sentence: str, lang: str = "nl") -> list[str]:
+    """The main editions whose booklets a sentence cites ("(bron 000, ...)" is
+    ``nl-2001``'s).
+
+    >>> cited("Zo (bron 000, ‘A’; bron 002, ‘B’) en bron 004.")
+    ['nl-2001', 'nl-modern', 'nl-card-game']
+    """
+    pattern = _CITE.get(lang)
+    if pattern is None:
+        return []
+    return [e.base or e.id for sid in pattern.findall(_TEXT.sub("", sentence))
+            for e in EDITIONS.values() if e.source == sid and not e.base]
+
+
 def mark_paragraph(inner: str, lang: str = "nl") -> str:
     """Wrap the sentences of a paragraph that speak of editions in ``span.ed-s``; a
     sentence naming none goes on about the editions of the one before, unless it speaks
     of every edition (:data:`EVERY`: "this holds in every edition"), which is general and
-    so is what follows it.
+    so is what follows it. A sentence that names an edition is also about the editions
+    whose booklets it cites ("three editions list the notes (bron 000; bron 001; bron
+    002); X names only the sum (bron 003)" is about all four). A sentence that speaks of
+    the others (:data:`OTHERS`: "X says so. The other editions are silent; the site rules
+    so") is about every edition, and so is the run about X before it: the reader of any
+    edition keeps its booklet's say or the site's ruling. Such a sentence, about all four,
+    still compares editions: where a clause shows the reader's edition's values with their
+    sources (``site.js``), it goes with the comparison.
 
     >>> x = '<span class="ed-chip" data-edition="nl-2001-short">K</span>'
     >>> mark_paragraph(f"Algemeen. In {x} zo. Verder zo. ")
@@ -146,20 +167,42 @@ def mark_paragraph(inner: str, lang: str = "nl") -> str:
 class="ed-s" data-about="nl-2001">Verder zo. </span>'
     >>> mark_paragraph(f"In {x} zo. Dat geldt in elke editie. Dus zo. ")
     '<span class="ed-s" data-about="nl-2001">In ... zo. </span>Dat geldt in elke editie. Dus zo. '
+    >>> every = 'data-about="nl-2001 nordic-2005 nl-modern classic-us"'
+    >>> out = mark_paragraph(f"Alleen {x} zegt het. De andere edities zwijgen. Dus zo. ")
+    >>> out.count(every), out.endswith("</span>Dus zo. ")
+    (2, True)
+    >>> out = mark_paragraph(f"Drie zeggen het (bron 001; bron 002; bron 003); {x} niet (bron 000). ")
+    >>> out.count(every)
+    1
     """
     if "ed-chip" not in inner:
         return inner
     every = EVERY.get(lang)
-    out = []
+    others = OTHERS.get(lang)
+    pieces: list[str] = []
+    marks: list[str] = []
     last = ""
     for sentence in sentences(inner):
+        text = _TEXT.sub("", sentence)
         named = named_outside_brackets(sentence)
-        if not named and every is not None and every.search(_TEXT.sub("", sentence)):
+        if not named and every is not None and every.search(text):
             last = ""
-        last = about(named) if named else last
-        out.append(f'<span class="ed-s" data-about="{last}">{sentence}</span>' if last
-                   else sentence)
-    return "".join(out)
+        mine = ""
+        if named:
+            last = mine = about(named + cited(sentence, lang))
+            if set(MAIN_EDITIONS) <= set(last.split()):
+                mine, last = _ALL, ""
+        if others is not None and others.search(text) and (named or last):
+            if not named:  # the run about X that "the others" are set against
+                for i in range(len(marks) - 1, -1, -1):
+                    if marks[i] != last:
+                        break
+                    marks[i] = _ALL
+            mine, last = _ALL, ""
+        pieces.append(sentence)
+        marks.append(mine or last)
+    return "".join(f'<span class="ed-s" data-about="{m}">{p}</span>' if m else p
+                   for p, m in zip(pieces, marks))
 
 
 def item_about(inner: str) -> str:
@@ -202,6 +245,18 @@ SEVERAL: dict[str, re.Pattern[str]] = {
 """Words that speak of several editions or booklets at once ("all four editions", "the
 other three", "none of the booklets"): a one-edition text leaves such sentences out
 (``Language.several_words``)."""
+
+OTHERS: dict[str, re.Pattern[str]] = {
+    lang.code: re.compile(rf"\b({lang.others_words})\b", re.I) for lang in LANGUAGES}
+"""Words that speak of the editions not named ("the other editions"):
+``Language.others_words``."""
+
+_ALL = " ".join(MAIN_EDITIONS)
+"""The mark of a sentence that compares every edition."""
+
+_CITE: dict[str, re.Pattern[str]] = {
+    lang.code: re.compile(rf"\b{lang.source_word}\s+(\d{{3}})\b", re.I) for lang in LANGUAGES}
+"""A booklet's number after the language's word for it ("bron 000")."""
 
 EVERY: dict[str, re.Pattern[str]] = {
     lang.code: re.compile(rf"\b({lang.every_words})\b", re.I) for lang in LANGUAGES}

@@ -246,6 +246,24 @@ def mine_block(ctx: Context, names: list[str], edition: Edition) -> str:
                     items=mine_items(ctx, names, edition))
 
 
+def said_block(ctx: Context, names: list[str], edition: Edition) -> str:
+    """Where every edition agrees, the clause's text is the rule and a values block would
+    only repeat it; what the reader of one edition still needs is where it stands: one
+    line with the edition's booklet sections and the site's rulings, each once (a section
+    cited with a ruling and without is given once, with it)."""
+    kept: dict[tuple[str, str, str], list[Value[Any]]] = {}
+    for n in names:
+        value = value_of(edition, n)
+        src = value.source
+        same = kept.setdefault((str(src.kind), str(src.file), str(src.section)), [])
+        if all(v.source.ruling != src.ruling for v in same):
+            same.append(value)
+    notes = [source_note(ctx, v) for values in kept.values()
+             for v in ([x for x in values if x.source.ruling] or values)]
+    return fragment("editions/mine-said.html", ctx=ctx, edition=edition,
+                    notes=[html(n) for n in notes])
+
+
 def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], full: str) -> Html:
     """The comparison table folded under one line, and a block per edition that the page
     shows first (under the clause heading) for the reader's chosen edition.
@@ -256,10 +274,12 @@ def my_edition_view(ctx: Context, names: list[str], editions: list[Edition], ful
     cid = ctx.clause or "-".join(names)
     agree = not any(differs(editions, n) for n in names)
     key = "myed.all_agree" if agree else "myed.others_differ"
-    mine = "".join(mine_block(ctx, names, e) for e in editions)
     # where every edition agrees and no house rule changes it, the clause's text is the
-    # rule of every edition: the values block would only repeat it (CSS hides it)
+    # rule of every edition: a values block would only repeat it, so the reader's edition
+    # gets the line that says where it stands (its booklet, or the site's ruling)
     same = agree and not any(house_values(e, n) for e in editions for n in names)
+    block = said_block if same else mine_block
+    mine = "".join(block(ctx, names, e) for e in editions)
     return Html(fragment("editions/my-edition-view.html", ctx=ctx, cid=cid, key=key,
                        same=same, mine=html(mine), full=html(full)))
 

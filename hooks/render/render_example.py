@@ -417,7 +417,9 @@ def render_box(ctx: Context, example: Example) -> str:
     # On a rule page the example folds under its clause (the rule first): title and answer
     # stay visible in the summary line; the examples page shows them open, as boxes.
     folded = ctx.slug != EXAMPLES_PAGE
-    answer = "; ".join(answer_item(k, v) for k, v in answer_rows(w, example, result))
+    items = [answer_item(k, v) for k, v in answer_rows(w, example, result)]
+    # a message ends in a full stop; inside the line its item ends at the semicolon (".;")
+    answer = "; ".join([i.removesuffix(".") for i in items[:-1]] + items[-1:])
     steps = [html(step_html(ctx, w, s)) for s in result.get("steps", []) if isinstance(s, Mapping)]
     links = []
     if example.opens_calculator:

@@ -111,20 +111,28 @@ def test_my_edition_everywhere(open_page, lang: str) -> None:
             while (above && above.matches('.house-mine')) above = above.previousElementSibling;
             return [s.dataset.clause, above && above.id, [...s.querySelectorAll('.ed-mine')]
                 .filter(e => """ + SHOWN + """(e)).map(e => e.dataset.edition),
-                s.hasAttribute('data-same'), !!s.closest('.ed-not-mine')];
+                s.hasAttribute('data-same'), !!s.closest('.ed-not-mine'),
+                [...s.querySelectorAll('.ed-mine')].every(e => e.matches('.ed-mine-said')
+                    && !e.querySelector('.val') && !!e.querySelector('.src, .src-board'))];
         })""")
-        # where every edition agrees the clause's text is the rule: no block repeats it; a
-        # rule of a mode the edition lacks (the timed game, the speed die) is folded whole
+        # where every edition agrees the clause's text is the rule: the block is one line
+        # saying where it stands (its booklet, its rulings), no values that repeat the text;
+        # a rule of a mode the edition lacks (the timed game, the speed die) is folded whole
         assert all((folded and "classic-us" not in (clause_editions(cid) or ("classic-us",)))
-                   or (not folded and shown == ([] if same else ["classic-us"]) and under == cid)
-                   for cid, under, shown, same, folded in sets), (slug, sets)
+                   or (not folded and shown == ["classic-us"] and under == cid
+                       and said == same)
+                   for cid, under, shown, same, folded, said in sets), (slug, sets)
         assert page.eval_on_selector_all("details.ed-others", "ds => ds.filter(d => d.open)"
                                          ".length") == 0, slug
     # the choice outlives a reload (rent-mortgaged-group: classic-us differs from the others,
-    # so its block shows; where all agree, as in rent-set-double, none does)
+    # so its values block shows; where all agree, as in rent-set-double, only the line that
+    # says where the rule stands for it)
     sp.goto(page_path(lang, "rent"))
     assert shown_mine(page, "rent-mortgaged-group") == ["classic-us"]
-    assert shown_mine(page, "rent-set-double") == []
+    assert shown_mine(page, "rent-set-double") == ["classic-us"]
+    assert page.eval_on_selector_all(
+        ".ed-mine-set[data-clause='rent-set-double'] .ed-mine[data-edition='classic-us']",
+        "els => els.map(e => e.matches('.ed-mine-said') && !e.querySelector('.val'))") == [True]
     page.reload()
     page.wait_for_selector("html[data-site-ready='1']", state="attached")
     assert shown_mine(page, "rent-mortgaged-group") == ["classic-us"]
