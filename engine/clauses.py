@@ -218,6 +218,14 @@ MODE_CLAUSES: Mapping[str, str] = MappingProxyType({
 ``engine.editions``: the short game, the timed game, the speed die): they hold only for
 the editions that have that mode (:func:`engine.editions.clause_editions`)."""
 
+EDITION_CLAUSES: Mapping[str, str] = MappingProxyType({
+    "cards-dice-task": "nordic-2005", "tax-income-percent": "classic-us",
+})
+"""The clauses that are the rule of one main edition alone: the travel edition's three dice
+instead of the card decks, and the American 10 % choice on income tax. Every other edition's
+answer there is "not in my game", which the clause's fold line says (with a choice, its text
+folds whole under "does not hold for your edition"; :func:`engine.editions.clause_editions`)."""
+
 
 def clause(clause_id: object) -> Clause:
     """The clause with this id, or :class:`EngineError` ``error.unknown_clause``.

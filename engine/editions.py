@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .boards import ATLANTIC_CITY, DUTCH, NL_BOARD, US_BOARD, Board
-from .clauses import MODE_CLAUSES
+from .clauses import EDITION_CLAUSES, MODE_CLAUSES
 from .errors import EngineError
 from .sources import Source, Value, deed, fact, ruled
 from .validate import show
@@ -588,12 +588,17 @@ HOUSE_RULES = ("free-parking-pot", "auction-every-sale")
 
 def clause_editions(clause_id: str) -> tuple[str, ...] | None:
     """The main editions a clause holds for when it is a rule of one mode of play
-    (``engine.clauses.MODE_CLAUSES``): those with an edition of that mode; ``None`` for a
-    clause of every edition.
+    (``engine.clauses.MODE_CLAUSES``): those with an edition of that mode; of one edition
+    alone (``engine.clauses.EDITION_CLAUSES``): that edition; ``None`` for a clause of
+    every edition.
 
     >>> clause_editions("short-hotel"), clause_editions("speed-die"), clause_editions("jail-pay")
     (('nl-2001', 'classic-us'), ('nl-modern',), None)
+    >>> clause_editions("cards-dice-task")
+    ('nordic-2005',)
     """
+    if clause_id in EDITION_CLAUSES:
+        return (EDITION_CLAUSES[clause_id],)
     mode = MODE_CLAUSES.get(clause_id)
     if mode is None:
         return None

@@ -303,7 +303,10 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
         steps.append(step("jail-pay", key, option=option, cite=r.jail_pay_when, **params))
     else:
         steps.append(step("jail-doubles", key, option=option, **params))
-    advice.update(choice=choice, option=option, reason_key=key, params=params)
+    # the headline's words: on the last attempt there is no staying put, only a last roll
+    headline = "last-roll" if choice == "stay" and left == 1 and leave_option is not None \
+        else choice
+    advice.update(choice=choice, option=option, reason_key=key, params=params, headline=headline)
     return advice
 
 

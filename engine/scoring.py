@@ -226,7 +226,7 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
     best = ranking[0]["total"]
     winners = [r["name"] for r in ranking if r["total"] == best]
     steps.append(step(clause, "step.score.tie" if len(winners) > 1 else "step.score.winner",
-                      winners=", ".join(winners), total=best))
+                      winners=tuple(winners), total=best))
     return result(ed, steps, mode=ed.mode, players=results, ranking=ranking, winners=winners)
 
 
@@ -305,7 +305,7 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
         tie = len(winners) > 1
         steps.append(step("ruling-card-game-tie" if tie else "cards-goal",
                           "step.score.card_tie" if tie else "step.score.card_winner",
-                          cg.tie_at_target if tie else cg.target, winners=", ".join(winners),
+                          cg.tie_at_target if tie else cg.target, winners=tuple(winners),
                           total=reached[0]["total"]))
     else:
         steps.append(step("cards-goal", "step.score.card_no_winner", target=target,

@@ -369,3 +369,15 @@ def test_rules_of_a_mode_name_real_clauses_and_modes() -> None:
         assert cid in CLAUSES, cid
         assert mode in modes, (cid, mode)
         assert clause_editions(cid), cid
+
+
+def test_rules_of_one_edition_name_real_clauses_and_editions() -> None:
+    """``engine.clauses.EDITION_CLAUSES``: each id is a clause, each edition a main edition,
+    and the clause holds for that edition alone."""
+    from engine.clauses import CLAUSES, EDITION_CLAUSES
+    from engine.editions import MAIN_EDITIONS, clause_editions
+
+    for cid, edition in EDITION_CLAUSES.items():
+        assert cid in CLAUSES, cid
+        assert edition in MAIN_EDITIONS, (cid, edition)
+        assert clause_editions(cid) == (edition,), cid

@@ -342,9 +342,16 @@ def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
             html = present_render.render_output(fmt, present_views.VIEWS["jail"], r, {})
             headline = html.split('<p class="calc-headline">', 1)[1].split("</p>", 1)[0]
             roll_first_text = fmt.t("calc.jail.advice.roll-first", {
-                "option": fmt.plain(f"calc.jail.option.{adv['option']}")}).html(lang)
+                "option": fmt.plain(f"calc.jail.how.{adv['option']}")}).html(lang)
             if (headline == roll_first_text) != adv["roll_first"]:
                 problems.append(f"{where} [{lang}]: headline {headline!r}")
+            # the last attempt has no "stay put": its headline says it is the last roll
+            last_roll = fmt.t("calc.jail.advice.last-roll", {}).html(lang)
+            if (headline == last_roll) != (adv["choice"] == "stay" and not adv["roll_first"]
+                                           and r["attempts_left"] == 1
+                                           and adv["reason_key"] != "step.jail.advice.cannot_pay"):
+                problems.append(f"{where} [{lang}]: last attempt {r['attempts_left']}, "
+                                f"headline {headline!r}")
             if html.count('class="calc-headline"') != 1:
                 problems.append(f"{where} [{lang}]: not exactly one headline")
     assert n == 288  # 8 board editions x 3 turns x 3 boards of built groups x 4 purses

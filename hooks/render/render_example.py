@@ -322,8 +322,8 @@ def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: 
         if not value:
             return w.html("example.none")
         return "; ".join(w.html(r) for r in value)
-    if leaf == "winners":
-        return ", ".join(h(v) for v in value) or w.html("example.none")
+    if leaf == "winners":  # a list in running text ("An, Bo en Cas"), as the steps say it
+        return h(w.fmt.join(list(value))) if value else w.html("example.none")
     if parent.startswith("buildings") and leaf.isdigit():
         return w.level(value)
     if leaf == "probability" and isinstance(value, (int, float)):
@@ -339,7 +339,10 @@ def answer_rows(w: Words, example: Example, result: Mapping[str, Any]) -> list[t
     for path, value in flatten(dict(example.expected)):
         if path == "steps_include":
             continue
-        label = w.html(result_label_key(example.kind, path, w.catalogs))
+        key = result_label_key(example.kind, path, w.catalogs)
+        if path == "winners" and isinstance(value, list) and len(value) > 1:
+            key = "example.result.winners.many"  # a tie: "Winnaars: An en Bo"
+        label = w.html(key)
         parts = path.split(".")
         if len(parts) >= 2 and parts[-1] in IDENTIFYING and re.fullmatch(r"\d+", parts[-2]):
             # "options.1.option": the value names the item itself; number it instead

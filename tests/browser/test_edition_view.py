@@ -34,8 +34,8 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.83, "turn": 0.89, "buying": 0.93, "rent": 0.72, "squares": 0.80, "jail": 0.75,
-    "building": 0.77, "trading": 0.85, "mortgages": 0.83, "bankruptcy": 0.80,
+    "setup": 0.83, "turn": 0.89, "buying": 0.93, "rent": 0.72, "jail": 0.75,
+    "building": 0.77, "trading": 0.83, "mortgages": 0.83, "bankruptcy": 0.80,
     "variants": 0.76,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
@@ -72,7 +72,10 @@ others' booklets is about them too. Pages grew by those lines: setup 0.79 -> 0.8
 the notes of the start money cite its booklet), turn 0.84 -> 0.87, buying 0.87 -> 0.91 (da,
 nordic-2005), mortgages 0.79 -> 0.81, rent 0.68 -> 0.70 (classic-us), jail 0.71 -> 0.73;
 bankruptcy went down (0.80 -> 0.78), its "the other editions are silent" sentences now going
-with the comparison where the edition's values show."""
+with the comparison where the edition's values show. /squares/ reached the target (0.78 -> 0.68):
+the travel edition's dice and the American 10 % choice are clauses of one edition
+(``engine.clauses.EDITION_CLAUSES``), folded whole for the others, and the card text names the
+editions that have cards."""
 
 
 def page_path(lang: str, slug: str) -> str:
