@@ -154,7 +154,9 @@ def mark_paragraph(inner: str, lang: str = "nl") -> str:
     of every edition (:data:`EVERY`: "this holds in every edition"), which is general and
     so is what follows it. A sentence that names an edition is also about the editions
     whose booklets it cites ("three editions list the notes (bron 000; bron 001; bron
-    002); X names only the sum (bron 003)" is about all four). A sentence that speaks of
+    002); X names only the sum (bron 003)" is about all four), and so is a sentence that
+    speaks of some editions without naming them ("three editions say so (bron 000; bron 001;
+    bron 003)": the cited ones, unless it speaks of every edition). A sentence that speaks of
     the others (:data:`OTHERS`: "X says so. The other editions are silent; the site rules
     so") is about every edition, and so is the run about X before it: the reader of any
     edition keeps its booklet's say or the site's ruling. Such a sentence, about all four,
@@ -174,6 +176,9 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
     >>> out = mark_paragraph(f"Drie zeggen het (bron 001; bron 002; bron 003); {x} niet (bron 000). ")
     >>> out.count(every)
     1
+    >>> mark_paragraph(f"Zo. Drie edities zeggen het (bron 001; bron 002; bron 003). {x} niet. ")
+    'Zo. <span class="ed-s" data-about="nordic-2005 nl-modern classic-us">Drie edities zeggen het \
+(bron 001; bron 002; bron 003). </span><span class="ed-s" data-about="nl-2001">... niet. </span>'
     """
     if "ed-chip" not in inner:
         return inner
@@ -188,6 +193,13 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
         if not named and every is not None and every.search(text):
             last = ""
         mine = ""
+        several = SEVERAL.get(lang)
+        if not named and several is not None and several.search(text) and not (
+                every is not None and every.search(text)):
+            # "three editions say so (bron 000; bron 002; bron 003)": the editions it cites
+            whose = about(cited(sentence, lang))
+            if whose and not set(MAIN_EDITIONS) <= set(whose.split()):
+                named = whose.split()
         if named:
             last = mine = about(named + cited(sentence, lang))
             if set(MAIN_EDITIONS) <= set(last.split()):

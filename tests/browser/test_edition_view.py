@@ -34,7 +34,7 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.83, "turn": 0.89, "buying": 0.93, "rent": 0.72, "jail": 0.75,
+    "setup": 0.83, "turn": 0.89, "buying": 0.90, "rent": 0.72, "jail": 0.75,
     "building": 0.77, "trading": 0.83, "mortgages": 0.83, "bankruptcy": 0.80,
     "variants": 0.76,
 }
@@ -75,7 +75,8 @@ bankruptcy went down (0.80 -> 0.78), its "the other editions are silent" sentenc
 with the comparison where the edition's values show. /squares/ reached the target (0.78 -> 0.68):
 the travel edition's dice and the American 10 % choice are clauses of one edition
 (``engine.clauses.EDITION_CLAUSES``), folded whole for the others, and the card text names the
-editions that have cards."""
+editions that have cards; "three editions say so (bron 000; bron 002; bron 003)" is about the
+three it cites (/buying/ 0.91 -> 0.88 for nordic-2005)."""
 
 
 def page_path(lang: str, slug: str) -> str:
