@@ -164,8 +164,9 @@ def _sale(sq: Square, rules: Rules, before: int, after: int, steps: list[Step]) 
 def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
               steps: list[Step]) -> dict[str, Any]:
     scope = rules.mortgage_scope.value
-    steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name,
-                      scope=scope, cite=rules.mortgage_scope))
+    if sq.kind == "street":  # stations and utilities never carry buildings
+        steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name,
+                          scope=scope, cite=rules.mortgage_scope))
     target = {i: 0 for i in levels}  # the whole group: the only scope an edition has
     top = hotel_level(rules)
     all_hotels_go = all(levels[i] == top and target[i] == 0 for i in levels) if levels else False

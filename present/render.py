@@ -334,7 +334,13 @@ def line_html(fmt: Presenter, line: Mapping[str, Any], data: Any, root: Any) -> 
     """A view line as HTML (its message, escaped, a fallback marked)."""
     params = {name: value_text(fmt, spec, data, root)
               for name, spec in line.get("params", {}).items()}
-    return fmt.t(_key(line["key"], data, root), params).html(fmt.lang)
+    # a square's name in running text takes its article, as in the steps ("de Kalverstraat")
+    params.update({name: in_sentence(fmt.lang, value) for name, value in params.items()
+                   if name in SENTENCE_PARAMS and "enum" not in line["params"][name]})
+    text = fmt.t(_key(line["key"], data, root), params)
+    if text.lang and any(text.text.startswith(params[n]) for n in SENTENCE_PARAMS if n in params):
+        text = Text(capitalise_start(text.text), text.lang)
+    return text.html(fmt.lang)
 
 
 def render_output(fmt: Presenter, view: View, result: Mapping[str, Any],

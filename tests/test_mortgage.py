@@ -263,3 +263,18 @@ def test_selling_first_never_loses_money(edition: str, group: str, base: int, da
     removed = sum(b["houses_sold"] + (1 if b["hotel_sold"] else 0) for b in r["buildings_sold"])
     assert r["sale_proceeds"] == removed * target.house_cost // 2
     assert all(s["clause"] in CLAUSES for s in r["steps"])
+
+
+@pytest.mark.parametrize("edition", ["nl-2001", "nordic-2005", "nl-modern", "classic-us"])
+def test_no_buildings_step_for_stations_and_utilities(edition: str) -> None:
+    """"First all houses of the group must go" is a street's step: a station or utility
+    never carries buildings (a reader of the Dutch calculators met it for the
+    Elektriciteitsbedrijf)."""
+    board = EDITIONS[edition].board
+    assert board is not None
+    for sq in board.squares:
+        if sq.kind not in ("street", "station", "utility"):
+            continue
+        r = mortgage_cost({"edition": edition, "square": sq.index, "action": "mortgage"})
+        scope_steps = [s for s in r["steps"] if s["key"].startswith("step.mortgage.scope.")]
+        assert len(scope_steps) == (1 if sq.kind == "street" else 0), (edition, sq.name)

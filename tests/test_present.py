@@ -400,3 +400,27 @@ def test_query_string_encodes_awkward_names() -> None:
 def test_presenter_class_is_the_builds() -> None:
     assert issubclass(cdata.Formatter, Presenter)
     assert present_render.render_output is render_output
+
+
+def test_a_headline_names_a_square_with_its_article() -> None:
+    """The headlines are running text too: "voor de hypotheek op het Elektriciteitsbedrijf",
+    as the steps below them say it (``present.grammar.ARTICLES``; the headline had the bare
+    name)."""
+    from engine.editions import EDITIONS
+    from engine.mortgage import mortgage_cost
+    from present.grammar import ARTICLES
+
+    fmt = cdata.Formatter("nl")
+    board = EDITIONS["nl-2001"].board
+    assert board is not None
+    checked = 0
+    for name, article in ARTICLES["nl"].items():
+        sq = next((s for s in board.squares if s.name == name), None)
+        if sq is None or sq.kind not in ("street", "station", "utility"):
+            continue
+        result = mortgage_cost({"edition": "nl-2001", "square": sq.index, "action": "mortgage"})
+        html = render_output(fmt, VIEWS["mortgage"], result, {})
+        headline = html.split('<p class="calc-headline">', 1)[1].split("</p>", 1)[0]
+        assert f"op {article} {name}." in headline, headline
+        checked += 1
+    assert checked == 24  # the 22 streets and 2 utilities (station names take no article)
