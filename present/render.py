@@ -188,7 +188,11 @@ class Presenter(Messages):
         """An engine message (step, reason or error) in words: its parameters formatted
         (``shown`` overrides some, already in words), a sentence that opens with a name and
         its article capitalised."""
-        shown = {**self.step_params(key, params, currency), **(shown or {})}
+        return self.running(key, {**self.step_params(key, params, currency), **(shown or {})})
+
+    def running(self, key: str, shown: Mapping[str, str]) -> Text:
+        """Message ``key`` with its parameters already in words: a sentence that opens with
+        a square's name and its article ("de Kalverstraat ...") gets its capital."""
         text = self.t(key, shown)
         opening = [shown[n] for n in SENTENCE_PARAMS if n in shown and text.text.startswith(shown[n])]
         return Text(capitalise_start(text.text), text.lang) if text.lang and opening else text
@@ -337,10 +341,7 @@ def line_html(fmt: Presenter, line: Mapping[str, Any], data: Any, root: Any) -> 
     # a square's name in running text takes its article, as in the steps ("de Kalverstraat")
     params.update({name: in_sentence(fmt.lang, value) for name, value in params.items()
                    if name in SENTENCE_PARAMS and "enum" not in line["params"][name]})
-    text = fmt.t(_key(line["key"], data, root), params)
-    if text.lang and any(text.text.startswith(params[n]) for n in SENTENCE_PARAMS if n in params):
-        text = Text(capitalise_start(text.text), text.lang)
-    return text.html(fmt.lang)
+    return fmt.running(_key(line["key"], data, root), params).html(fmt.lang)
 
 
 def render_output(fmt: Presenter, view: View, result: Mapping[str, Any],

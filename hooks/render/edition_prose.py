@@ -25,6 +25,7 @@ import re
 
 from engine.editions import EDITIONS, MAIN_EDITIONS
 from hooks.catalogs.languages import LANGUAGES
+from hooks.catalogs.source_names import WORDS, editions_citing
 
 CHIP = re.compile(r'<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
 _TAG = re.compile(r"(<[^>]+>)")
@@ -144,8 +145,8 @@ def cited(sentence: str, lang: str = "nl") -> list[str]:
     pattern = _CITE.get(lang)
     if pattern is None:
         return []
-    return [e.base or e.id for sid in pattern.findall(_TEXT.sub("", sentence))
-            for e in EDITIONS.values() if e.source == sid and not e.base]
+    return [e for sid in pattern.findall(_TEXT.sub("", sentence))
+            for e in editions_citing(sid).split()]
 
 
 def mark_paragraph(inner: str, lang: str = "nl") -> str:
@@ -182,8 +183,7 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
     """
     if "ed-chip" not in inner:
         return inner
-    every = EVERY.get(lang)
-    others = OTHERS.get(lang)
+    every, others, several = EVERY.get(lang), OTHERS.get(lang), SEVERAL.get(lang)
     pieces: list[str] = []
     marks: list[str] = []
     last = ""
@@ -193,7 +193,6 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
         if not named and every is not None and every.search(text):
             last = ""
         mine = ""
-        several = SEVERAL.get(lang)
         if not named and several is not None and several.search(text) and not (
                 every is not None and every.search(text)):
             # "three editions say so (bron 000; bron 002; bron 003)": the editions it cites
@@ -267,7 +266,7 @@ _ALL = " ".join(MAIN_EDITIONS)
 """The mark of a sentence that compares every edition."""
 
 _CITE: dict[str, re.Pattern[str]] = {
-    lang.code: re.compile(rf"\b{lang.source_word}\s+(\d{{3}})\b", re.I) for lang in LANGUAGES}
+    code: re.compile(rf"\b{word}\s+(\d{{3}})\b", re.I) for code, word in WORDS.items()}
 """A booklet's number after the language's word for it ("bron 000")."""
 
 EVERY: dict[str, re.Pattern[str]] = {
