@@ -222,7 +222,7 @@ class Presenter(Messages):
         >>> p = Presenter({"lang": "nl", "messages": {"source.999.name": "Doos 1999",
         ...     "source.999": "Een doos uit 1999", "calc.source": "bron {source}"}})
         >>> p.source_html("999 · Huur", {"source-999": ("999", "../sources/#source-999")})
-        '<a class="src-name" href="../sources/#source-999" title="Een doos uit 1999">Doos 1999</a><span class="src-no"> 999</span> · Huur'
+        '<a class="src-name" href="../sources/#source-999" title="Een doos uit 1999">Doos 1999</a><span class="src-no"> [999]</span> · Huur'
         >>> p.source_html("999 · Huur", {})
         'bron 999 · Huur'
         """
@@ -238,13 +238,14 @@ class Presenter(Messages):
 
 def source_link(name: str, title: str, url: str, source: str) -> str:
     """A booklet cited by number, as players read it: its short name linked to its entry
-    on the sources page (``title``: its long title), the number beside it as the compact form.
+    on the sources page (``title``: its long title), the number beside it as the compact form,
+    in square brackets as a reference number: "Nederlandse doos 2001 000" read as one number.
 
     >>> source_link("kaartspel 2002", "Monopoly Het Kaartspel", "s/#source-004", "004")
-    '<a class="src-name" href="s/#source-004" title="Monopoly Het Kaartspel">kaartspel 2002</a><span class="src-no"> 004</span>'
+    '<a class="src-name" href="s/#source-004" title="Monopoly Het Kaartspel">kaartspel 2002</a><span class="src-no"> [004]</span>'
     """
     return (f'<a class="src-name" href="{h(url)}" title="{h(title)}">{h(name)}</a>'
-            f'<span class="src-no"> {h(source)}</span>')
+            f'<span class="src-no"> [{h(source)}]</span>')
 
 
 def get_path(data: Any, path: str) -> Any:

@@ -85,6 +85,22 @@ def test_html_lang_attribute(site: Path, lang: str) -> None:
         assert f'<html lang="{lang}"' in head, slug
 
 
+GO_SQUARE = {"nl": "Start", "sv": "Gå", "da": "Start", "nb": "Start"}
+"""The Go square's name on each language's board: a theme string may not use it for
+anything else."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_back_to_top_does_not_say_go(site: Path, lang: str) -> None:
+    """Material's "back to top" button in Danish said "Tilbage til start", on a site where
+    Start is the square a pawn passes (``overrides/partials/languages/da.html``)."""
+    page = built_file(site, lang, "rent").read_text(encoding="utf-8")
+    top = re.search(r'<button[^>]*class="md-top[^>]*>(.*?)</button>', page, re.S)
+    assert top, "no back-to-top button"
+    label = re.sub(r"<[^>]+>", "", top.group(1)).strip()
+    assert label and GO_SQUARE[lang].lower() not in label.lower().split(), label
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_matrix_has_every_parameter_grouped_by_clause(site: Path, lang: str) -> None:
     html = built_file(site, lang, "editions").read_text(encoding="utf-8")

@@ -296,16 +296,44 @@ def comma_names() -> list[str]:
                   - {""}, key=len, reverse=True)
 
 
+def bracket_names() -> list[str]:
+    """Every edition's short name that holds brackets ("Nederland (moderne regels)")."""
+    cat = translations()
+    return sorted({str(cat.gettext(lang, f"edition.{e}.short")) for lang in LANGS
+                   for e in EDITIONS} - {""}, key=len, reverse=True)
+
+
+def in_brackets(text: str, name: str) -> bool:
+    """``name`` stands somewhere in ``text`` inside an open bracket.
+
+    >>> in_brackets("zie (regel 1, Nederland (moderne regels))", "Nederland (moderne regels)")
+    True
+    >>> in_brackets("Nederland (moderne regels) (bron 002)", "Nederland (moderne regels)")
+    False
+    """
+    start = text.find(name)
+    while start >= 0:
+        before = text[:start]
+        if before.count("(") > before.count(")"):
+            return True
+        start = text.find(name, start + 1)
+    return False
+
+
 def voice_problems(pages: dict[str, str], lang: str) -> dict[str, list[tuple[str, str]]]:
     """What a reader of the built pages must not meet, by kind: a heading name with a
-    comma inside a sentence or a list, the travel edition's noun before its name, an
-    English working title, a label glued to a value on the rules sheet."""
+    comma inside a sentence or a list, a short name's brackets inside brackets
+    ("(Nederland (moderne regels))", hooks/render/chips.py), the travel edition's noun
+    before its name, an English working title, a label glued to a value on the rules
+    sheet."""
     whole = set(comma_names())  # a name alone (a table cell of editions) is a title
     names = [n for n in whole if "," in n]
+    bracketed = [n for n in bracket_names() if "(" in n]
     sheet_labels = sorted({str(translations().gettext(lang, f"param.{key.split('.')[1]}"))
                            for key in translations().keys("param.") if ".sheet" in key})
     found: dict[str, list[tuple[str, str]]] = {
-        "comma name in text": [], "doubled name": [], "english": [], "glued label": []}
+        "comma name in text": [], "name in brackets": [], "doubled name": [], "english": [],
+        "glued label": []}
     for slug, html in pages.items():
         for block in blocks(html):
             heading = block.startswith(HEAD)
@@ -314,6 +342,8 @@ def voice_problems(pages: dict[str, str], lang: str) -> dict[str, list[tuple[str
                 if name in text and not heading and text not in whole:
                     found["comma name in text"].append((slug, text[:160]))
                     break
+            if any(name in text and in_brackets(text, name) for name in bracketed):
+                found["name in brackets"].append((slug, text[:160]))
             if DOUBLED_NAME[lang].search(text):
                 found["doubled name"].append((slug, text[:160]))
             if any(word in text for word in ENGLISH):
@@ -332,6 +362,7 @@ def test_the_page_search_finds_what_it_looks_for() -> None:
             "<td>Nederland, moderne regels</td></tr></table>"
             "<p>De reiseditie <span>Scandinavische reiseditie 2005</span> heeft geen kaarten.</p>"
             "<p>board.md · Board and card facts</p>"
+            "<p>Met de rode dobbelsteen (Nederland (moderne regels met geluksdobbelsteen)).</p>"
             "<ul class='sheet-values'><li><span>Kan de bank failliet gaan?:</span> nee</li></ul>"
             "</article>")
     got = [b for b in blocks(page)]
@@ -339,7 +370,8 @@ def test_the_page_search_finds_what_it_looks_for() -> None:
     assert f"{HEAD}Nederland, moderne regels" in got
     found = voice_problems({"sheet": page}, "nl")
     assert {k: len(v) for k, v in found.items()} == {
-        "comma name in text": 2, "doubled name": 1, "english": 1, "glued label": 1}, found
+        "comma name in text": 2, "name in brackets": 1, "doubled name": 1, "english": 1,
+        "glued label": 1}, found
 
 
 @pytest.mark.parametrize("lang", LANGS)

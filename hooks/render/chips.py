@@ -23,12 +23,39 @@ HEADING_CODE = re.compile(rf"^(?P<hashes>#{{2,6}})[ \t]+(?P<id>{_IDS})[ \t]*$")
 """A heading that is only an edition code (``## nl-2001``): its anchor stays the code."""
 
 
-def chip(lang: str, edition_id: str) -> str:
+def chip(lang: str, edition_id: str, bracketed: bool = False) -> str:
     """An edition's name in ``lang`` as a chip (escaped HTML): the short name
     (``edition.<id>.short``, no comma), as the chip stands inside a sentence or a list;
-    a heading that is only a code keeps the full name."""
+    a heading that is only a code keeps the full name. Inside brackets (``bracketed``) a
+    short name's own brackets become a spaced en dash, the same in the four languages:
+    "(Nederland – moderne regels met geluksdobbelsteen)", not "(Nederland (moderne regels
+    met …))" and not the comma of the full name (:func:`bracket_free`)."""
     name = translations().gettext(lang, f"edition.{edition_id}.short").html()
+    if bracketed:
+        name = bracket_free(name)
     return f'<span class="ed-chip" data-edition="{h(edition_id)}">{name}</span>'
+
+
+def bracket_free(name: str) -> str:
+    """An edition's short name as it stands inside brackets.
+
+    >>> bracket_free("Nederland (moderne regels)"), bracket_free("Nederland 2001")
+    ('Nederland – moderne regels', 'Nederland 2001')
+    """
+    return re.sub(r" \((.+)\)$", r" – \1", name)
+
+
+def _depths(line: str, depth: int) -> tuple[list[int], int]:
+    """The bracket depth at each character of ``line``, starting at ``depth``, and the
+    depth after it (a paragraph's brackets can open on an earlier line)."""
+    out = []
+    for ch in line:
+        out.append(depth)
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+    return out, depth
 
 
 def chips(markdown: str, lang: str) -> str:
@@ -39,16 +66,23 @@ def chips(markdown: str, lang: str) -> str:
     'In <span class="ed-chip" data-edition="nl-2001">Nederland 2001</span> en ...\\n```\\n`nl-2001`\\n```'
     >>> chips("`classic-us` is strenger", "nl")
     '<span class="ed-chip" data-edition="classic-us">Amerika (klassieke regels)</span> is strenger'
+    >>> chips("de rode dobbelsteen (editie\\n`nl-modern-speed`)", "nl")
+    'de rode dobbelsteen (editie\\n<span class="ed-chip" data-edition="nl-modern-speed">Nederland – moderne regels met geluksdobbelsteen</span>)'
     """
     lines = markdown.split("\n")
     mask = code_lines(lines)
     out = []
+    depth = 0  # open brackets of the paragraph so far
     for i, line in enumerate(lines):
         heading = None if mask[i] else HEADING_CODE.match(line)
+        if mask[i] or not line.strip():
+            depth = 0
         if heading:
             name = translations().gettext(lang, f"edition.{heading.group('id')}")
             line = f"{heading.group('hashes')} {name} {{#{heading.group('id')}}}"
-        elif not mask[i] and "`" in line:
-            line = CODE.sub(lambda m: chip(lang, m.group("id")), line)
+        elif not mask[i]:
+            at, depth = _depths(line, depth)
+            if "`" in line:
+                line = CODE.sub(lambda m: chip(lang, m.group("id"), at[m.start()] > 0), line)
         out.append(line)
     return "\n".join(out)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hooks.common import Context, md_escape
+from hooks.common import CLAUSES, Context, md_escape
 from hooks.render.templates import fragment, html
 from hooks.render.disputes import DISPUTES, TOPICS, Dispute, Row, rows
 from hooks.render.render_editions import source_note
@@ -103,7 +103,18 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         # the short names hold no comma ("Nederland modern"): a list of them is joined
         # with commas and the language's "and"
         editions = step_presenter(ctx.lang).join([edition_label(ctx, r) for r in members])
-        cites = "; ".join(source_note(ctx, Value(None, r.source)) for r in members)
+        cites = "; ".join(source_note(ctx, Value(None, r.source), ruling=False) for r in members)
+        # the rulings once, after the citations: "… 000 · Dubbel gooien; … 001 · DUBBELSLAG ·
+        # R17"; where the row's mark already says "ruling", the link is the number alone
+        rulings = list(dict.fromkeys(r.source.ruling for r in members
+                                     if r.source.ruling in CLAUSES))
+        if rulings:
+            links = ", ".join(
+                f'<a class="ruling-ref" href="{ctx.clause_url(cid)}">'
+                + (CLAUSES[cid].number if basis == "ruling"
+                   else ctx.text("editions.ruling", number=CLAUSES[cid].number)) + "</a>"
+                for cid in rulings)
+            cites = f"{cites} · {links}" if cites else links
         ids = " ".join(r.edition.id for r in members)
         items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,
                               editions=html(editions), answer=html(answer), cites=html(cites)))

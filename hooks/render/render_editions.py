@@ -90,18 +90,19 @@ the id of their name in the page's language, ``source.board.section.<id>`` in ``
 (``tests/test_voice.py`` walks every edition's values for a section missing here)."""
 
 
-def source_note(ctx: Context, value: Value[Any]) -> str:
-    """The citation of a value, and a link to the ruling when the value is a ruling.
+def source_note(ctx: Context, value: Value[Any], ruling: bool = True) -> str:
+    """The citation of a value, and a link to the ruling when the value is a ruling
+    (``ruling=False``: without it, for a line that names its rulings once at its end).
 
     Board data (``Source.board``) are named as such in the page's language, with the
     section of ``board.md`` named in the page's language in the tooltip.
     """
     src = value.source.in_language(ctx.lang)  # 001: the section of the page's language
-    ruling = CLAUSES[src.ruling].number if src.ruling and src.ruling in CLAUSES else None
+    number = CLAUSES[src.ruling].number if ruling and src.ruling in CLAUSES else None
     section = (ctx.t(f"source.board.section.{BOARD_SECTIONS.get(src.section, src.section)}")
                if src.kind == BOARD else None)
     return fragment("editions/source-note.html", ctx=ctx, src=src, board=src.kind == BOARD,
-                    ruling=ruling, section=section)
+                    ruling=number, section=section)
 
 
 def cell(ctx: Context, edition: Edition, name: str, value_html: str | None = None) -> str:
