@@ -100,6 +100,26 @@ def test_no_row_reads_with_two_colons(lang: str) -> None:
     assert glued_rows(rows) == []
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_row_names_each_ruling_once(lang: str) -> None:
+    """A row's rulings follow all its citations, each once, and where the row's mark says
+    "ruling" the link is the number alone: not "uitspraak Doos 000 · X uitspraak R17; Folder
+    001 · Y uitspraak R17"."""
+    word = str(translations().gettext(lang, "editions.ruling", number="")).strip()
+    checked = 0
+    for dispute in DISPUTES.values():
+        for li in re.findall(r'<li class="dispute-row".*?</li>', rows_html(ctx(lang), dispute), re.S):
+            links = re.findall(r'<a class="ruling-ref" href="[^"]*">([^<]*)</a>', li)
+            assert len(links) == len(set(links)), (dispute.id, links)
+            basis = re.search(r'data-basis="([^"]+)"', li).group(1)
+            for text in links:
+                checked += 1
+                assert (word in text) == (basis != "ruling"), (dispute.id, basis, text)
+            if links:  # after the last citation
+                assert li.find('class="ruling-ref"') > li.rfind('<span class="src'), dispute.id
+    assert checked >= 20
+
+
 def test_the_colon_check_finds_a_glued_row() -> None:
     old = ('<li class="dispute-row"><span class="dispute-ed">Nederland 2001:</span> '
            '<span class="dispute-answer">Nee: je krijgt € 200.</span></li>')
