@@ -180,7 +180,7 @@ def rent(request: object) -> dict[str, Any]:
     deadline = rules.rent_claim_deadline
     steps.append(step("rent-claim", f"step.rent.claim.{deadline.value.replace('-', '_')}", amount=amount,
                       deadline=deadline.value, cite=deadline))
-    return result(ctx, steps, sq, amount=amount)
+    return result(ctx, steps, sq, amount=amount, claim_deadline=deadline.value)
 
 
 def _street(ctx: Context, req: RentRequest, sq: Square, group_size: int):

@@ -422,3 +422,24 @@ def test_a_parameter_said_as_a_sentence_has_a_sentence_for_every_value() -> None
                 missing.append((e.id, name, value))
     assert checked >= len(said) * len(MAIN_EDITIONS)
     assert missing == []
+
+
+ORDINAL_COLON = re.compile(r"\}:(e|a)\b")
+"""Swedish ordinals written with a colon ("{value}:e", "3:e"): not a label's colon."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_values_item_has_one_colon(lang: str) -> None:
+    """A values block item and a table row read "label: value" (``mine-item.html``): a
+    label or a value with a colon of its own made "Huur vragen kan tot: geen termijn: de
+    eigenaar moet zelf opletten" and "Telling: hotel: de hotelprijs …". The rules sheet's
+    sentences (``.sheet``) are whole sentences and may hold one."""
+    cat = translations()
+    found = []
+    for key in cat.keys("param."):
+        entry = cat.catalog(lang).entries.get(key)
+        if ".sheet" in key or entry is None:
+            continue
+        if ":" in ORDINAL_COLON.sub("", entry.forms[0]):
+            found.append((key, entry.forms[0]))
+    assert found == []

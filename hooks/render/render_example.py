@@ -328,6 +328,8 @@ def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: 
         return w.level(value)
     if leaf == "probability" and isinstance(value, (int, float)):
         return h(format_percent(w.lang, value, 2))
+    if leaf == "claim_deadline":  # the rules' own words for it ("de volgende speler gooit")
+        return w.html(f"param.rent_claim_deadline.{value}")
     if leaf in ENUM_FIELDS and isinstance(value, str):
         return w.enum(leaf, value)
     return w.scalar(value, money=leaf in MONEY_FIELDS)
