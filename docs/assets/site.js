@@ -148,6 +148,16 @@
     return !ids.length || ids.indexOf(edition) >= 0;
   }
 
+  // The text of an element outside what has gone away (.ed-away), trimmed.
+  function visibleText(el) {
+    var text = "";
+    Array.prototype.forEach.call(el.childNodes, function (n) {
+      if (n.nodeType === 3) { text += n.textContent; }
+      else if (n.nodeType === 1 && !n.classList.contains("ed-away")) { text += n.textContent; }
+    });
+    return text.trim();
+  }
+
   function moveAway(el, target) {
     var mark = document.createComment("ed");
     el.parentNode.replaceChild(mark, el);
@@ -242,6 +252,13 @@
     var values = section.els.some(function (el) {
       return el.matches(".ed-mine-set") && !!el.querySelector('.ed-mine[data-edition="' + edition + '"]');
     });
+    // Where they are the edition's own values (not the one line of where all agree), the
+    // list that says per edition what each does is the comparison too: its item for the
+    // reader's edition says what the values say, with the same source.
+    var shown = section.els.some(function (el) {
+      return el.matches(".ed-mine-set") &&
+        !!el.querySelector('.ed-mine:not(.ed-mine-said)[data-edition="' + edition + '"]');
+    });
     var isAway = function (s) {
       return !speaksFor(s, edition) || (values && about(s).length > 1);
     };
@@ -253,7 +270,7 @@
         if (away.length) { paras.push([el, away]); }
       } else if (el.matches("ul.ed-list")) {
         var gone = Array.prototype.filter.call(el.children, function (li) {
-          return li.hasAttribute("data-about") && !speaksFor(li, edition);
+          return li.hasAttribute("data-about") && (shown || !speaksFor(li, edition));
         });
         if (gone.length) { items.push([el, gone]); }
       } else if (el.matches(".worked-example[data-about]") && !speaksFor(el, edition)) {
@@ -285,11 +302,16 @@
       pair[1].forEach(function (li) { moveAway(li, list); });
       if (!ul.querySelector(":scope > li")) {
         ul.classList.add("ed-away");
-        // its lead-in ("Here the editions differ:") goes with the items
+        // its lead-in ("Here the editions differ:", span.ed-lead, hooks/render/edition_prose.py)
+        // goes with the items; the rest of its paragraph stays
         var lead = ul.previousElementSibling;
-        if (lead && lead.matches("p") && /:\s*$/.test(lead.textContent)) {
-          fold.body.insertBefore(lead.cloneNode(true), list);
-          lead.classList.add("ed-away");
+        var span = lead && lead.matches("p") && lead.querySelector(":scope > .ed-lead");
+        if (span) {
+          var copy = document.createElement("p");
+          copy.appendChild(span.cloneNode(true));
+          fold.body.insertBefore(copy, list);
+          span.classList.add("ed-away");
+          if (!visibleText(lead)) { lead.classList.add("ed-away"); }
         }
       }
     });

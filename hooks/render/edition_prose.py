@@ -241,13 +241,35 @@ def item_about(inner: str) -> str:
     return about(CHIP.findall(first[0]) if first else []) or about(CHIP.findall(inner))
 
 
+_LEAD = re.compile(r'<p>(?P<inner>(?:(?!</?p[ >]).)*?)</p>(?P<list>\s*<ul class="ed-list">)', re.S)
+
+
+def mark_lead(inner: str) -> str:
+    """The sentence that leads into an edition list ("Tot wanneer de eigenaar mag vragen,
+    verschilt:"), the paragraph's last, wrapped in ``span.ed-lead``: when the list's items
+    all go with the comparison (``site.js``), that sentence goes with them and the rest of
+    the paragraph, a rule of every edition, stays.
+
+    >>> mark_lead("Zo gaat het. Wanneer precies, verschilt:")
+    'Zo gaat het. <span class="ed-lead">Wanneer precies, verschilt:</span>'
+    >>> mark_lead("Zo gaat het.")
+    'Zo gaat het.'
+    """
+    pieces = sentences(inner)
+    if not pieces or not _TEXT.sub("", pieces[-1]).rstrip().endswith(":"):
+        return inner
+    return "".join(pieces[:-1]) + f'<span class="ed-lead">{pieces[-1]}</span>'
+
+
 def mark(html: str, lang: str = "nl") -> str:
     """Every edition list item, edition sentence and worked example of a rule page's HTML
-    (in ``lang``) marked with the editions it is about (``data-about``)."""
+    (in ``lang``) marked with the editions it is about (``data-about``), and the sentence
+    that leads into an edition list (:func:`mark_lead`)."""
     html = _ITEM.sub(lambda m: (f'<li data-edition="{m.group("first")}" data-editions="'
                                 f'{m.group("all")}" data-about="{item_about(m.group("inner"))}">'
                                 f'{m.group("inner")}</li>'), html)
     html = _PARA.sub(lambda m: f"<p>{mark_paragraph(m.group('inner'), lang)}</p>", html)
+    html = _LEAD.sub(lambda m: f"<p>{mark_lead(m.group('inner'))}</p>{m.group('list')}", html)
     return _EXAMPLE.sub(lambda m: f'{m.group(1)} data-about="{family(m.group("id"))}"', html)
 
 

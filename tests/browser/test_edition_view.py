@@ -34,9 +34,8 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.83, "turn": 0.89, "buying": 0.90, "rent": 0.72, "jail": 0.75,
-    "building": 0.77, "trading": 0.83, "mortgages": 0.83, "bankruptcy": 0.80,
-    "variants": 0.76,
+    "setup": 0.82, "turn": 0.88, "buying": 0.88, "building": 0.73, "trading": 0.83,
+    "mortgages": 0.82, "bankruptcy": 0.80, "variants": 0.76,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
 measured over the four languages and editions (build of 2026-12-06), so they cannot get
@@ -76,7 +75,13 @@ with the comparison where the edition's values show. /squares/ reached the targe
 the travel edition's dice and the American 10 % choice are clauses of one edition
 (``engine.clauses.EDITION_CLAUSES``), folded whole for the others, and the card text names the
 editions that have cards; "three editions say so (bron 000; bron 002; bron 003)" is about the
-three it cites (/buying/ 0.91 -> 0.88 for nordic-2005)."""
+three it cites (/buying/ 0.91 -> 0.88 for nordic-2005). Session 16: where the chosen
+edition's values stand under the heading, the list that says per edition what each does
+(the edition's own item repeated the values block's value and source) folds with the
+comparison, its lead-in sentence with it (:data:`SAID_TWICE`); an emptied list no longer
+keeps its 32 px of margins: /rent/ 0.69 -> 0.61 and /jail/ 0.73 -> 0.67 (both now within
+:data:`TARGET`), /building/ 0.75 -> 0.71, /setup/ 0.80 (nl-2001 0.79 -> 0.75), /buying/
+0.85 -> 0.80 for nl-2001 in Dutch."""
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -233,6 +238,28 @@ LOOSE = OTHERS + """
 """Of those, the list items and examples that are not in an "other editions" part."""
 
 
+SAID_TWICE = """(ed) => {
+    const seen = el => el.getClientRects().length > 0 && !el.closest('details:not([open])');
+    const out = [];
+    let mine = false, id = null;
+    for (const el of document.querySelectorAll('.md-content article > *')) {
+        if (el.matches('h2')) { mine = false; id = el.id; continue; }
+        if (el.matches('.ed-mine-set') && [...el.querySelectorAll(
+                '.ed-mine:not(.ed-mine-said)[data-edition="' + ed + '"]')].some(seen)) mine = true;
+        if (mine && el.matches('ul.ed-list')
+                && [...el.querySelectorAll(':scope > li[data-about]')].some(seen)) out.push(id);
+        // a lead-in left in view without its list ("Hier lopen de edities uiteen:")
+        const next = el.nextElementSibling;
+        if (el.matches('p') && seen(el) && /:\\s*$/.test(el.innerText)
+                && next && next.matches('ul.ed-list') && !seen(next)) out.push(id + ' (lead)');
+    }
+    return out; }"""
+"""The clauses where the chosen edition's values block stands beside that edition's item
+of the list that compares the editions (the same value and source twice: the list is the
+comparison and folds, ``site.js`` ``foldClause``), or whose lead-in to that list stayed
+when its items went."""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) -> None:
     """Every rule page, every main edition: at most 0.7x the screens (or the page's
@@ -268,6 +295,9 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
                         and (cid, edition) not in ABOUT_OTHERS_ONLY]
             if wordless:
                 failures.append(f"{slug} {edition}: nothing of the rule left in {wordless}")
+            twice = page.evaluate(SAID_TWICE, edition)
+            if twice:
+                failures.append(f"{slug} {edition}: values block and list item both in {twice}")
             loose = page.evaluate(LOOSE, edition)
             if loose:
                 failures.append(f"{slug} {edition}: outside an 'other editions' part: "
