@@ -331,7 +331,9 @@ def sell_buildings(request: object) -> dict[str, Any]:
                               cite=rule))
         else:
             needed = max(0, houses_after - group.houses)
-            steps.append(step("ruling-hotel-no-houses", "step.sell.hotel_bank_houses_net", hotels=broken,
+            # none needed: say so, not "0 more houses must come from the bank"
+            steps.append(step("ruling-hotel-no-houses", "step.sell.hotel_bank_houses_net" if needed
+                              else "step.sell.hotel_bank_houses_none", hotels=broken,
                               needed=needed, bank_houses=bank_houses, cite=rule))
         if needed > bank_houses:
             reasons.append("reason.sell.bank_lacks_houses")

@@ -148,8 +148,8 @@ def check_group(rules: Rules, lots: Sequence[Square], levels: Sequence[int],
                           square=first_mortgaged.name, group=group)
     if rules.even_building.value and max(levels) - min(levels) > 1:
         raise EngineError("error.uneven_buildings", field=fields["built"], group=group,
-                          levels=", ".join(f"{lot.name} {request_level(lv, rules)}"
-                                           for lot, lv in zip(lots, levels)))
+                          levels=[[lot.name, request_level(lv, rules)]
+                                  for lot, lv in zip(lots, levels)])
 
 
 Lot = tuple[object, bool, int, str]

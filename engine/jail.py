@@ -286,10 +286,16 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
     else:
         params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost}
         last_key = "step.jail.advice.last_attempt_card" if card_last else "step.jail.advice.last_attempt"
-        choice, key = ("stay", last_key) if left == 1 \
-            else ("leave", "step.jail.advice.heuristic_leave")
+        # with one's own card no money leaves the hand: the advice says to use it
+        leave_key = "step.jail.advice.heuristic_leave_card" if leave_option == "card" \
+            else "step.jail.advice.heuristic_leave"
+        choice, key = ("stay", last_key) if left == 1 else ("leave", leave_key)
     if leave_option is None:
-        choice, key = "stay", "step.jail.advice.cannot_pay"
+        # no fine to pay and no card: roll; on the last attempt a failed roll means raising
+        # the fine first (bankruptcy.md), so the step says so
+        choice, key = "stay", ("step.jail.advice.cannot_pay_last" if left == 1
+                               else "step.jail.advice.cannot_pay")
+        params = {**params, "fine": fine}
     elif card_now:
         choice, key = "leave", "step.jail.advice.card_before_last_roll"
         params = {**params, "fine": fine}
@@ -304,8 +310,7 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
     else:
         steps.append(step("jail-doubles", key, option=option, **params))
     # the headline's words: on the last attempt there is no staying put, only a last roll
-    headline = "last-roll" if choice == "stay" and left == 1 and leave_option is not None \
-        else choice
+    headline = "last-roll" if choice == "stay" and left == 1 else choice
     advice.update(choice=choice, option=option, reason_key=key, params=params, headline=headline)
     return advice
 

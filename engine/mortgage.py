@@ -165,8 +165,11 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
               steps: list[Step]) -> dict[str, Any]:
     scope = rules.mortgage_scope.value
     if sq.kind == "street":  # stations and utilities never carry buildings
-        steps.append(step("mortgage-buildings", f"step.mortgage.scope.{scope}", square=sq.name,
-                          scope=scope, cite=rules.mortgage_scope))
+        # with nothing built in the group the rule still holds, but nothing is sold
+        key = f"step.mortgage.scope.{scope}" if any(levels.values()) \
+            else "step.mortgage.scope.nothing_built"
+        steps.append(step("mortgage-buildings", key, square=sq.name, scope=scope,
+                          cite=rules.mortgage_scope))
     target = {i: 0 for i in levels}  # the whole group: the only scope an edition has
     top = hotel_level(rules)
     all_hotels_go = all(levels[i] == top and target[i] == 0 for i in levels) if levels else False
@@ -186,8 +189,9 @@ def _mortgage(board: Board, rules: Rules, sq: Square, levels: dict[int, int],
     _, paid = ten_percent(value, rules)
     steps.append(step("mortgage-value", "step.mortgage.value", board.source, square=sq.name,
                       value=value))
-    steps.append(step("mortgage-value", "step.mortgage.cash_received", square=sq.name,
-                      sale=proceeds, value=value, total=proceeds + value))
+    if proceeds:  # with nothing sold the value step says it all
+        steps.append(step("mortgage-value", "step.mortgage.cash_received", square=sq.name,
+                          sale=proceeds, value=value, total=proceeds + value))
     return {"scope": scope, "buildings_sold": sold, "sale_proceeds": proceeds,
             "mortgage_value": value, "cash_received": proceeds + value, "lift_cost": value + paid}
 

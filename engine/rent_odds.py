@@ -133,7 +133,8 @@ Built = Annotated[list[GroupLevel | tuple[object, Level]], Check(max_items=len(_
 
 def built_groups(items: Sequence[Any], field: str, houses: int = 4) -> tuple[tuple[str, int], ...]:
     """Checked built groups (as :func:`~engine.validate.parse_as` gives ``Built``): colour
-    groups, each once, levels 0..``houses`` or 5; sorted (group, level) pairs."""
+    groups, each once, levels 0..``houses`` or 5; (group, level) pairs in board order (as
+    the steps name them: brown first, dark blue last)."""
     out: dict[str, int] = {}
     for i, item in enumerate(items):
         group, level = (item.group, item.level) if isinstance(item, GroupLevel) else item
@@ -145,7 +146,7 @@ def built_groups(items: Sequence[Any], field: str, houses: int = 4) -> tuple[tup
         if houses < level < LEVELS[-1]:
             raise EngineError("error.building_level", field=path, level=level, max=houses)
         out[group] = level
-    return tuple(sorted(out.items()))
+    return tuple(sorted(out.items(), key=lambda item: _boards.GROUPS.index(item[0])))
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,9 @@ ARTICLES: Mapping[str, Mapping[str, str]] = {
         "Spui": "het", "Plein": "het", "Waterleiding": "de", "Lange Poten": "de",
         "Hofplein": "het", "Blaak": "de", "Coolsingel": "de", "Leidschestraat": "de",
         "Kalverstraat": "de",
+        # the squares that are no property, named in an error ("De Inkomstenbelasting is
+        # geen straat, station of nutsbedrijf"); Start, Kans and the others are names
+        "Inkomstenbelasting": "de", "Extra belasting": "de",
     },
 }
 """Language -> board name -> the article it takes in running text."""

@@ -172,6 +172,10 @@ class Presenter(Messages):
             return named  # an id in words: the speed die's face, an edition
         if name in SENTENCE_PARAMS and isinstance(value, str):
             return in_sentence(self.lang, value)
+        if name == "levels" and isinstance(value, (list, tuple)):
+            # the lots of a group with their buildings: "Kalverstraat: hotel, Leidschestraat:
+            # 1 huis" (a hotel is level 5 in a request, never a number to a reader)
+            return ", ".join(f"{lot}: {self.plain(f'calc.level.{level}')}" for lot, level in value)
         if name == "groups":
             named = self.groups_text(value)
             if named is not None:
@@ -425,6 +429,14 @@ def error_message(fmt: Presenter, error: Mapping[str, Any], kind: str = "") -> s
     """An engine error's own message as HTML (shown next to the field it names): its
     parameters in words (a speed die's face, an edition, the options of a choice by name)."""
     raw = error.get("params") or {}
+    if error.get("error") == "error.missing_field" and fmt.has("calc.fill_in") \
+            and fmt.field_label(kind, error_field(error)) is not None:
+        # the field is named in words beside it: not "the field hotel_value is missing"
+        return fmt.t("calc.fill_in", {}).html(fmt.lang)
+    if error.get("error") == "error.list_length" and raw.get("count") == 0 \
+            and fmt.has("calc.choose_one") and fmt.field_label(kind, error_field(error)) is not None:
+        # an empty list of ticks: not "the list has 0 elements; allowed is 1 to 28"
+        return fmt.t("calc.choose_one", {}).html(fmt.lang)
     names = (fmt.choice_names(kind, error_field(error), raw["choices"])
              if isinstance(raw.get("choices"), str) else None)
     return fmt.sentence(str(error.get("error")), raw, None,

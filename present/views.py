@@ -85,7 +85,9 @@ VIEWS: Mapping[str, View] = {
         {"key": "calc.mortgage.received", "class": "calc-headline",
          "when": {"path": "action", "eq": "mortgage"},
          "params": {"total": _v("cash_received", AMOUNT), "square": _v("square.name")}},
-        {"key": "calc.mortgage.received_parts", "when": {"path": "action", "eq": "mortgage"},
+        # the parts only where buildings were sold (not "Gebouwen verkocht: € 0")
+        {"key": "calc.mortgage.received_parts",
+         "when": [{"path": "action", "eq": "mortgage"}, {"path": "sale_proceeds", "truthy": True}],
          "params": {"sale": _v("sale_proceeds", AMOUNT), "value": _v("mortgage_value", AMOUNT)}},
         {"table": "buildings_sold", "caption": "calc.mortgage.sold",
          "when": [{"path": "action", "eq": "mortgage"},

@@ -121,6 +121,22 @@ def test_every_expected_field_is_checked(example) -> None:
         assert mismatches(changed, result), f"{example.id}: {path} = {broken!r} was not caught"
 
 
+def test_an_answer_that_gives_advice_gives_all_of_it() -> None:
+    """An example whose answer line states the jail advice (its choice or option) states
+    "roll first" too where the advice is to roll first: "Advies: vrijkomen (kaart)" above
+    steps that say "gooi eerst voor dubbel en kom pas vrij als dat mislukt" read as two
+    answers (a Danish reader's finding)."""
+    checked = 0
+    for example in EXAMPLES:
+        if example.kind != "jail" or not any(k.startswith("advice.") for k in example.expected):
+            continue
+        advice = verified(example)[0].get("advice") or {}
+        checked += 1
+        if advice.get("roll_first"):
+            assert example.expected.get("advice.roll_first") is True, example.id
+    assert checked >= 8
+
+
 def _mutated(value: object) -> object:
     if isinstance(value, bool):
         return not value

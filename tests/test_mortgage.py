@@ -278,3 +278,5 @@ def test_no_buildings_step_for_stations_and_utilities(edition: str) -> None:
         r = mortgage_cost({"edition": edition, "square": sq.index, "action": "mortgage"})
         scope_steps = [s for s in r["steps"] if s["key"].startswith("step.mortgage.scope.")]
         assert len(scope_steps) == (1 if sq.kind == "street" else 0), (edition, sq.name)
+        # nothing built in the group: nothing to sell, and the step does not say to sell
+        assert all(s["key"] == "step.mortgage.scope.nothing_built" for s in scope_steps), sq.name

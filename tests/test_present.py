@@ -325,6 +325,36 @@ def test_errors_name_their_field(lang: str) -> None:
     assert seen >= 5
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_uneven_buildings_name_a_hotel_in_words(lang: str) -> None:
+    """The lots of an unevenly built group say their buildings in words ("Park Place:
+    hotel, Boardwalk: 1 huis"), not the request's level number ("Park Place 5")."""
+    result = calculate("check_build", {"edition": "classic-us", "square": "Boardwalk",
+                                       "buildings": {"37": 5, "39": 1}})
+    assert result["error"] == "error.uneven_buildings"
+    text = cdata.Formatter(lang).sentence(result["error"], result["params"], None).text
+    cat = translations()
+    hotel, house = (str(cat.gettext(lang, f"calc.level.{n}")) for n in (5, 1))
+    assert f"Park Place: {hotel}" in text and f"Boardwalk: {house}" in text, text
+    assert not re.search(r"Place \d", text), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_missing_or_empty_field_is_said_in_words(lang: str) -> None:
+    """Beside a field named in words the message says what to do, not the engine's path:
+    "Vul dit veld in." rather than "Het veld hotel_value ontbreekt." (a Swedish reader of the
+    card game's count), "Kies er minstens één." rather than "Aantal elementer: 0"."""
+    fmt = cdata.Formatter(lang)
+    missing = {"error": "error.missing_field", "field": "square", "params": {"name": "square"}}
+    empty = {"error": "error.list_length", "field": "squares", "params": {"count": 0, "min": 1, "max": 28}}
+    assert fmt.field_label("rent", "square") and fmt.field_label("mortgage", "squares")
+    said = present_render.error_message(fmt, missing, "rent")
+    assert said == fmt.t("calc.fill_in", {}).html(lang) and "square" not in said
+    assert present_render.error_message(fmt, empty, "mortgage") == fmt.t("calc.choose_one", {}).html(lang)
+    # without a label beside it the engine's own message stays
+    assert "square" in present_render.error_message(fmt, missing, "nope")
+
+
 def test_bad_requests_never_crash_the_presenter() -> None:
     ctx = _context("sv")
     for kind, text in [("rent", "{nope"), ("rent", "[]"), ("rent", "NaN"), ("nope", "{}"),

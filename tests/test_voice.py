@@ -88,7 +88,8 @@ def test_a_missing_message_is_not_capitalised() -> None:
 
 
 def test_every_dutch_street_and_utility_has_its_article() -> None:
-    named = {s.name for s in DUTCH.squares if s.kind in ("street", "utility")}
+    # (and the two tax squares, named in "… is geen straat, station of nutsbedrijf")
+    named = {s.name for s in DUTCH.squares if s.kind in ("street", "utility", "tax")}
     assert sorted(named - set(ARTICLES["nl"])) == []
     assert sorted(set(ARTICLES["nl"]) - named) == [], "articles for names the board lacks"
     assert all(a in ("de", "het") for a in ARTICLES["nl"].values())
@@ -304,17 +305,22 @@ def bracket_names() -> list[str]:
 
 
 def in_brackets(text: str, name: str) -> bool:
-    """``name`` stands somewhere in ``text`` inside an open bracket.
+    """``name`` (which ends in a bracket) stands somewhere in ``text`` inside an open
+    bracket, or with another bracket right after it.
 
     >>> in_brackets("zie (regel 1, Nederland (moderne regels))", "Nederland (moderne regels)")
     True
     >>> in_brackets("Nederland (moderne regels) (bron 002)", "Nederland (moderne regels)")
+    True
+    >>> in_brackets("Nederland (moderne regels) zegt het (bron 002)", "Nederland (moderne regels)")
     False
     """
     start = text.find(name)
     while start >= 0:
         before = text[:start]
         if before.count("(") > before.count(")"):
+            return True
+        if text[start + len(name):].lstrip().startswith("("):
             return True
         start = text.find(name, start + 1)
     return False
@@ -363,6 +369,7 @@ def test_the_page_search_finds_what_it_looks_for() -> None:
             "<p>De reiseditie <span>Scandinavische reiseditie 2005</span> heeft geen kaarten.</p>"
             "<p>board.md · Board and card facts</p>"
             "<p>Met de rode dobbelsteen (Nederland (moderne regels met geluksdobbelsteen)).</p>"
+            "<p>Zo zegt Nederland (moderne regels) (bron 002).</p>"
             "<ul class='sheet-values'><li><span>Kan de bank failliet gaan?:</span> nee</li></ul>"
             "</article>")
     got = [b for b in blocks(page)]
@@ -370,7 +377,7 @@ def test_the_page_search_finds_what_it_looks_for() -> None:
     assert f"{HEAD}Nederland, moderne regels" in got
     found = voice_problems({"sheet": page}, "nl")
     assert {k: len(v) for k, v in found.items()} == {
-        "comma name in text": 2, "name in brackets": 1, "doubled name": 1, "english": 1,
+        "comma name in text": 2, "name in brackets": 2, "doubled name": 1, "english": 1,
         "glued label": 1}, found
 
 

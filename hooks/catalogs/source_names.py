@@ -139,7 +139,7 @@ def name_citations(html: str, lang: str, url_of: Callable[[str, str], str]) -> s
     ...                      "nl", lambda l, s: f"{l}/#{s}")
     >>> re.findall(r'href="([^"]+)"[^>]*>([^<]+)</a>', out)  # doctest: +NORMALIZE_WHITESPACE
     [('nl/#000', 'Nederlandse doos 2001'), ('nl/#003', 'Amerikaanse samenvatting'),
-     ('nl/#001', 'Scandinavische reisfolder 2005'), ('nl/#002', 'moderne Nederlandse regels'),
+     ('nl/#001', 'Scandinavische spelregels 2005'), ('nl/#002', 'moderne Nederlandse regels'),
      ('sv/#001', 'nordiska resefoldern 2005')]
     >>> "<code>bron 001</code>" in out, out.count('class="ed-cites"'), out.count("ed-cite-sep")
     (True, 1, 1)

@@ -45,6 +45,12 @@ def bracket_free(name: str) -> str:
     return re.sub(r" \((.+)\)$", r" – \1", name)
 
 
+def _bracket_next(rest: str, next_line: str) -> bool:
+    """A bracket follows the name (on its line, or first on the next): "Nederland (moderne
+    regels) (bron 002, …)" would stand two brackets side by side."""
+    return (rest.lstrip(" *_") or next_line.lstrip(" *_")).startswith("(")  # past **bold**
+
+
 def _depths(line: str, depth: int) -> tuple[list[int], int]:
     """The bracket depth at each character of ``line``, starting at ``depth``, and the
     depth after it (a paragraph's brackets can open on an earlier line)."""
@@ -59,13 +65,16 @@ def _depths(line: str, depth: int) -> tuple[list[int], int]:
 
 
 def chips(markdown: str, lang: str) -> str:
-    """Every edition code span outside fenced code turned into a chip.
+    """Every edition code span outside fenced code turned into a chip (inside brackets, or
+    with a bracket right after it, without brackets of its own: :func:`bracket_free`).
 
     >>> chips("In `nl-2001` en `nl-modern-speed`:\\n```\\n`nl-2001`\\n```", "nl")
     ... # doctest: +ELLIPSIS
     'In <span class="ed-chip" data-edition="nl-2001">Nederland 2001</span> en ...\\n```\\n`nl-2001`\\n```'
     >>> chips("`classic-us` is strenger", "nl")
     '<span class="ed-chip" data-edition="classic-us">Amerika (klassieke regels)</span> is strenger'
+    >>> chips("zegt `nl-modern` (bron 002)", "nl")
+    'zegt <span class="ed-chip" data-edition="nl-modern">Nederland – moderne regels</span> (bron 002)'
     >>> chips("de rode dobbelsteen (editie\\n`nl-modern-speed`)", "nl")
     'de rode dobbelsteen (editie\\n<span class="ed-chip" data-edition="nl-modern-speed">Nederland – moderne regels met geluksdobbelsteen</span>)'
     """
@@ -83,6 +92,8 @@ def chips(markdown: str, lang: str) -> str:
         elif not mask[i]:
             at, depth = _depths(line, depth)
             if "`" in line:
-                line = CODE.sub(lambda m: chip(lang, m.group("id"), at[m.start()] > 0), line)
+                after = lines[i + 1] if i + 1 < len(lines) and not mask[i + 1] else ""
+                line = CODE.sub(lambda m: chip(lang, m.group("id"), at[m.start()] > 0
+                                               or _bracket_next(line[m.end():], after)), line)
         out.append(line)
     return "\n".join(out)

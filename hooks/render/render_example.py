@@ -338,7 +338,12 @@ def expected_value(w: Words, example: Example, result: Mapping[str, Any], path: 
 def answer_rows(w: Words, example: Example, result: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(label, value) rows of the expected answer (``steps_include`` is shown by the steps)."""
     rows = []
-    for path, value in flatten(dict(example.expected)):
+    leaves = flatten(dict(example.expected))
+    # an item named by its own value ("options.1.option" = "buy-card") is numbered only
+    # beside another of its list: alone, "Keuze 2" numbers a table the example does not show
+    named = [p.split(".") for p, _ in leaves if len(p.split(".")) >= 2
+             and p.split(".")[-1] in IDENTIFYING and re.fullmatch(r"\d+", p.split(".")[-2])]
+    for path, value in leaves:
         if path == "steps_include":
             continue
         key = result_label_key(example.kind, path, w.catalogs)
@@ -348,7 +353,8 @@ def answer_rows(w: Words, example: Example, result: Mapping[str, Any]) -> list[t
         parts = path.split(".")
         if len(parts) >= 2 and parts[-1] in IDENTIFYING and re.fullmatch(r"\d+", parts[-2]):
             # "options.1.option": the value names the item itself; number it instead
-            rows.append((f"{label} {int(parts[-2]) + 1}",
+            alone = sum(1 for n in named if n[:-2] == parts[:-2]) == 1
+            rows.append((label if alone else f"{label} {int(parts[-2]) + 1}",
                          expected_value(w, example, result, path, value)))
             continue
         names = _context(w, result, path)
@@ -423,8 +429,10 @@ def render_box(ctx: Context, example: Example) -> str:
     # stay visible in the summary line; the examples page shows them open, as boxes.
     folded = ctx.slug != EXAMPLES_PAGE
     items = [answer_item(k, v) for k, v in answer_rows(w, example, result)]
-    # a message ends in a full stop; inside the line its item ends at the semicolon (".;")
-    answer = "; ".join([i.removesuffix(".") for i in items[:-1]] + items[-1:])
+    # one answer beside the next with a middle dot: a semicolon clashed with a value's own
+    # and read on with a capital ("…; Het probleem zit in: Vakje"); a message ends in a
+    # full stop, inside the line its item ends at the dot (". ·")
+    answer = " · ".join([i.removesuffix(".") for i in items[:-1]] + items[-1:])
     steps = [html(step_html(ctx, w, s)) for s in result.get("steps", []) if isinstance(s, Mapping)]
     links = []
     if example.opens_calculator:
