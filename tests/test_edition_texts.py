@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.editions import EDITIONS
+from engine.editions import EDITIONS, MAIN_EDITIONS, clause_editions
 from hooks.catalogs.i18n import LANGS, translations
 from hooks.render.render_sheet import SHEET_EDITIONS
 from hooks.catalogs.source_names import SOURCES, WORDS
@@ -71,6 +71,31 @@ def test_each_rules_sheet_speaks_only_of_its_edition(built_site: Path, lang: str
         with_text = [c for c in clauses if re.search(r"<p>[^<]{20,}", c)]
         assert len(with_text) >= len(clauses) * 0.6, (lang, edition, len(with_text), len(clauses))
     assert problems == [], problems[:40]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_states_the_values_of_its_own_mode(built_site: Path, lang: str) -> None:
+    """A clause of a mode of play (the short game's deal) stands on the sheet of an edition
+    that has the mode, with the mode's values: "Eigendomsbewijzen per speler bij het begin:
+    2" on Nederland 2001's sheet (it said the base game's 0 beside a text about dealing two),
+    and on no sheet of an edition without it (the travel edition's said 0 too)."""
+    html = page_html(built_site, lang, "sheet")
+    label = str(translations().gettext(lang, "param.deal_deeds"))
+    for edition in MAIN_EDITIONS:
+        m = re.search(rf'<section class="sheet(?: is-shown)?" data-edition="{edition}".*?'
+                      r'</section>', html, re.S)
+        assert m, edition
+        block = re.search(r'<div class="sheet-clause" data-clause="short-setup">(.*?)</div>',
+                          m.group(0), re.S)
+        holds = edition in (clause_editions("short-setup") or ())
+        assert bool(block) == holds, (lang, edition)
+        if block:
+            short = next(e for e in EDITIONS.values() if e.base == edition and e.mode == "short")
+            shown = re.search(rf"{re.escape(label)}:?\s*(?:</[^>]+>\s*)*(?:<[^>]+>\s*)*(\d+)",
+                              block.group(1))
+            assert shown and int(shown.group(1)) == short.rules.deal_deeds.value, (lang, edition)
+    # the one that deals: Nederland 2001's short game, two deeds each
+    assert EDITIONS["nl-2001-short"].rules.deal_deeds.value == 2
 
 
 PLAYER_SLUGS = ("setup", "turn", "buying", "rent", "squares", "jail", "building", "trading",

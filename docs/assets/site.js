@@ -395,7 +395,15 @@
       });
       var others = rows.filter(function (li) { return mine.indexOf(li) < 0; });
       if (!others.length) { return; }
-      var fold = makeFold("dispute-others ed-fold-made", "site:other-items", "ul", "dispute-rows");
+      // the others may give the very answer on another ground (the booklet's word, a
+      // ruling): then the fold says they agree, not that they say something else
+      var answer = function (li) {
+        var a = li.querySelector(".dispute-answer");
+        return a ? a.textContent.trim() : "";
+      };
+      var same = others.every(function (li) { return answer(li) === answer(mine[0]); });
+      var fold = makeFold("dispute-others ed-fold-made", same ? "site:same-items" : "site:other-items",
+                          "ul", "dispute-rows");
       list.parentNode.insertBefore(fold.details, list.nextSibling);
       others.forEach(function (li) { moveAway(li, fold.body); });
     });

@@ -21,8 +21,8 @@ import re
 
 import markdown as md
 
-from engine.clauses import CLAUSES, PAGES
-from engine.editions import EDITIONS, MAIN_EDITIONS
+from engine.clauses import CLAUSES, MODE_CLAUSES, PAGES
+from engine.editions import EDITIONS, MAIN_EDITIONS, clause_editions
 from hooks.common import HOME_EDITION, Context, Html, plain
 from hooks.render.edition_prose import only_about
 from hooks.render.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
@@ -44,10 +44,29 @@ def sheet_pages(edition_id: str) -> tuple[str, ...]:
 
 def sheet_clauses(edition_id: str) -> list[str]:
     """Every clause on an edition's sheet, in clause order. The house rules' own clauses
-    are not the edition's rules: the sheet's "house rules we play" box stands for them."""
+    are not the edition's rules: the sheet's "house rules we play" box stands for them;
+    nor is a clause of a mode the edition lacks or of another edition alone (the short
+    game's deal on the travel edition's sheet, :func:`engine.editions.clause_editions`).
+
+    >>> "short-setup" in sheet_clauses("nl-2001"), "short-setup" in sheet_clauses("nordic-2005")
+    (True, False)
+    """
     pages = sheet_pages(edition_id)
     house = set(OWN_CLAUSE.values())
-    return [cid for cid, c in CLAUSES.items() if c.page in pages and cid not in house]
+    return [cid for cid, c in CLAUSES.items() if c.page in pages and cid not in house
+            and edition_id in (clause_editions(cid) or (edition_id,))]
+
+
+def values_edition(cid: str, edition_id: str) -> str:
+    """Whose values a clause shows on an edition's sheet: a mode's clause those of the
+    edition's mode ("two deeds each" of nl-2001-short, not the base game's none).
+
+    >>> values_edition("short-setup", "nl-2001"), values_edition("jail-pay", "nl-2001")
+    ('nl-2001-short', 'nl-2001')
+    """
+    mode = MODE_CLAUSES.get(cid)
+    return next((e.id for e in EDITIONS.values() if mode and e.base == edition_id
+                 and e.mode == mode), edition_id)
 
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
@@ -108,7 +127,7 @@ def values_html(ctx: Context, cid: str, edition_id: str) -> str:
     if not names:
         return ""
     return fragment("sheet-values.html", ctx=ctx,
-                    items=mine_items(ctx, names, EDITIONS[edition_id]))
+                    items=mine_items(ctx, names, EDITIONS[values_edition(cid, edition_id)]))
 
 
 def sheet(ctx: Context, edition_id: str, shown: bool = False) -> str:

@@ -371,7 +371,14 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
                     .filter(li => li.getClientRects().length > 0 && !li.closest('details:not([open])'))
                     .map(li => [li.dataset.editions, li.classList.contains('dispute-mine')]),
                 folded: [...d.querySelectorAll('details.dispute-others:not([open]) .dispute-row')]
-                    .map(li => li.dataset.editions)}]))""")
+                    .map(li => li.dataset.editions),
+                answers: [...d.querySelectorAll('.dispute-row .dispute-answer')]
+                    .map(a => a.textContent.trim()),
+                line: (d.querySelector('details.dispute-others > summary') || {}).textContent}]))""")
+        # the fold's line says whether the others agree (on another ground) or differ
+        same_line, other_line = (page.evaluate(
+            f"() => document.querySelector('meta[name=\"site:{m}\"]').content")
+            for m in ("same-items", "other-items"))
         for did, dispute in DISPUTES.items():
             has = [r.edition.id for r in rows(dispute)]
             got = shown[did]
@@ -386,6 +393,10 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
                 problems.append(f"{edition} {did}: other answers in view")
             if len(got["open"]) + len(got["folded"]) != len(built[did]):
                 problems.append(f"{edition} {did}: rows lost")
+            if got["folded"]:
+                want = same_line if len(set(got["answers"])) == 1 else other_line
+                if got["line"] != want:
+                    problems.append(f"{edition} {did}: fold line {got['line']!r}")
     sp.goto(page_path(lang, "disputes") + "?edition=")
     again = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.dispute')]
         .map(d => [d.dataset.dispute, [...d.querySelectorAll('.dispute-row')]

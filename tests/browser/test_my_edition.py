@@ -394,9 +394,11 @@ def test_print_in_dark_mode_is_light(browser, site_url: str, lang: str) -> None:
 
 @pytest.mark.parametrize("edition", [None, "nordic-2005"])
 def test_sv_jail_on_a_phone(open_page, edition: str | None) -> None:
-    """/sv/jail/ at 390 px: every clause heading within 6.5 screens of scrolling, with and
+    """/sv/jail/ at 390 px: every clause heading within 7 screens of scrolling, with and
     without a chosen edition; the page's contents are at the top. (The last heading stood at
-    6.17 screens without an edition once the Swedish clauses said all the Dutch says.)"""
+    6.17 screens without an edition once the Swedish clauses said all the Dutch says; 6.65
+    in session 16, after booklet numbers in brackets, the travel edition's rule for the fine
+    as an item of its own and a Swedish reader's rewording: the Dutch page's stands at 7.06.)"""
     path = page_path("sv", "jail") + (f"?edition={edition}" if edition else "")
     sp = open_page(path, **PHONE)
     page = sp.page
@@ -404,7 +406,7 @@ def test_sv_jail_on_a_phone(open_page, edition: str | None) -> None:
         "h2.clause", "els => els.map(e => [e.id, e.getBoundingClientRect().top + scrollY])")
     assert len(tops) == 7
     screens = {cid: round(top / PHONE["height"], 2) for cid, top in tops}
-    assert all(s <= 6.5 for s in screens.values()), screens
+    assert all(s <= 7 for s in screens.values()), screens
     assert page.is_visible(".site-toc > summary")
     toc = page.eval_on_selector_all(".site-toc a", "els => els.map(a => a.hash.slice(1))")
     assert toc == [cid for cid, _ in tops]
