@@ -287,8 +287,12 @@ def _card_game(req: ScoreRequest, ed: Edition, cg: CardGameRules) -> dict[str, A
             breakdown.append({"item": "set", "set": j, **asdict(s), "amount": amount})
             # a token on a street set is the rulebook's; any other set rests on the ruling
             cite = OTHER_SET if s.kind != "street" else cg.token_multiplier if s.token else None
-            steps.append(step("cards-scoring", "step.score.card_set", player=name, set=j + 1,
-                              value=s.value, houses=s.houses, hotel=s.hotel, token=s.token,
+            # the hotel card and the figure card say what they add, so the sum can be followed
+            extra = "_hotel" if s.hotel else ""
+            extra += "_token" if s.token else ""
+            steps.append(step("cards-scoring", f"step.score.card_set{extra}", player=name,
+                              set=j + 1, value=s.value, houses=s.houses, hotel=s.hotel,
+                              token=s.token, hotel_value=hotel_value or 0, multiplier=mult,
                               amount=amount, cite=cite))
         total = sum(item["amount"] for item in breakdown)
         reached = total >= target

@@ -184,8 +184,17 @@ class Presenter(Messages):
 
     def step_params(self, key: str, params: Mapping[str, Any], currency: str | None
                     ) -> dict[str, str]:
-        """Every parameter of message ``key`` as text (:meth:`param`)."""
-        return {k: self.param(key, k, v, currency) for k, v in params.items()}
+        """Every parameter of message ``key`` as text (:meth:`param`). Where one amount of
+        the message has cents (an expected cost, € 551,16), every amount of it shows them:
+        not "€ 551,16 … tegenover € 329" in one sentence."""
+        money = money_params(key)
+        cents = any(isinstance(v, float) and not v.is_integer() for k, v in params.items()
+                    if k in money and _finite_number(v))
+        out = {k: self.param(key, k, v, currency) for k, v in params.items()}
+        if cents:
+            out.update({k: numbers.amount(self.lang, v, currency, 2) for k, v in params.items()
+                        if k in money and _finite_number(v)})
+        return out
 
     def sentence(self, key: str, params: Mapping[str, Any], currency: str | None,
                  shown: Mapping[str, str] | None = None) -> Text:
@@ -238,6 +247,12 @@ class Presenter(Messages):
         link = source_link(self.plain(f"source.{file}.name"), self.plain(f"source.{file}"),
                            str(target[1]), file)
         return f"{link}{h(sep + section) if sep else ''}"
+
+
+def _finite_number(value: Any) -> bool:
+    """An int or float that is a number (not a bool, not inf or NaN)."""
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and value == value and abs(value) != float("inf"))
 
 
 def source_link(name: str, title: str, url: str, source: str) -> str:

@@ -355,6 +355,37 @@ def test_a_missing_or_empty_field_is_said_in_words(lang: str) -> None:
     assert "square" in present_render.error_message(fmt, missing, "nope")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_amounts_of_one_sentence_share_their_cents(lang: str) -> None:
+    """An expected cost with cents beside a whole one: both with cents ("€ 551,16 …
+    tegenover € 329,00", a Dutch reader met "€ 551,16 … € 329"); all whole, none."""
+    fmt = cdata.Formatter(lang)
+    key = "step.jail.advice_compare"
+    mixed = fmt.step_params(key, {"attempts_left": 2, "leave_cost": 50, "cost_leave": 551.16,
+                                  "cost_stay": 329.0}, "EUR")
+    whole = fmt.step_params(key, {"attempts_left": 2, "leave_cost": 50, "cost_leave": 551.0,
+                                  "cost_stay": 329.0}, "EUR")
+    sep = numbers.amount(lang, 1.5, "EUR")[numbers.amount(lang, 1.5, "EUR").index("1") + 1]
+    assert all(re.search(rf"\d{re.escape(sep)}\d\d", mixed[k]) for k in ("leave_cost", "cost_leave", "cost_stay")), mixed
+    assert not any(re.search(rf"\d{re.escape(sep)}\d\d", whole[k]) for k in ("leave_cost", "cost_leave", "cost_stay")), whole
+
+
+def test_every_answer_opens_with_its_headline() -> None:
+    """The answer comes first: the first thing of every worked example's answer is its
+    headline (a mortgage taken over in a trade showed its value and interest first)."""
+    ctx = _context("nb")
+    seen = 0
+    for kind in KINDS:
+        for example in _worked(kind):
+            if "error" in example.run():
+                continue
+            out = json.loads(api.answer(kind, json.dumps(example.engine_request()), ctx))
+            first = re.search(r"<(p|table|div)\b[^>]*>", out["html"].split(">", 1)[1])
+            assert first and 'class="calc-headline"' in first.group(0), (example.id, out["html"][:200])
+            seen += 1
+    assert seen >= 60
+
+
 def test_bad_requests_never_crash_the_presenter() -> None:
     ctx = _context("sv")
     for kind, text in [("rent", "{nope"), ("rent", "[]"), ("rent", "NaN"), ("nope", "{}"),

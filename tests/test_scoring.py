@@ -143,8 +143,12 @@ def test_card_game_steps_cite_the_rulings_they_rest_on() -> None:
     by_key = {s["key"]: s for s in r["steps"]}
     assert by_key["step.score.card_tie"]["ruling"] == "ruling-card-game-tie"
     assert by_key["step.score.card_bonus_lost"]["ruling"] == "ruling-card-game-gaps"
-    sets = [s for s in r["steps"] if s["key"] == "step.score.card_set"]
+    sets = [s for s in r["steps"] if s["key"].startswith("step.score.card_set")]
     assert [s["ruling"] for s in sets] == [None, "ruling-card-game-sets"]
+    # the figure card says what it adds: "met speelfiguurkaart × 2" (a Dutch reader could
+    # not follow 150 -> 300)
+    assert {s["key"] for s in sets} == {"step.score.card_set_token"}
+    assert all(s["params"]["multiplier"] == 2 and s["params"]["amount"] == 200 for s in sets)
     assert sets[0]["source"] == "004 · Korte uitleg van de speelkaarten"
 
 
