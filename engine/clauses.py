@@ -218,13 +218,16 @@ MODE_CLAUSES: Mapping[str, str] = MappingProxyType({
 ``engine.editions``: the short game, the timed game, the speed die): they hold only for
 the editions that have that mode (:func:`engine.editions.clause_editions`)."""
 
-EDITION_CLAUSES: Mapping[str, str] = MappingProxyType({
-    "cards-dice-task": "nordic-2005", "tax-income-percent": "classic-us",
+EDITION_CLAUSES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "cards-dice-task": ("nordic-2005",), "tax-income-percent": ("classic-us",),
+    "cards-shuffle": ("nl-2001", "nl-modern", "classic-us"),
 })
-"""The clauses that are the rule of one main edition alone: the travel edition's three dice
-instead of the card decks, and the American 10 % choice on income tax. Every other edition's
-answer there is "not in my game", which the clause's fold line says (with a choice, its text
-folds whole under "does not hold for your edition"; :func:`engine.editions.clause_editions`)."""
+"""The clauses that are the rule of some main editions only: the travel edition's three dice
+instead of the card decks, the American 10 % choice on income tax, and shuffling the decks
+(the travel edition has none). Every other edition's answer there is "not in my game", which
+the clause's fold line says (with a choice, its text folds whole under "does not hold for
+your edition", and the edition's rules sheet leaves it out;
+:func:`engine.editions.clause_editions`)."""
 
 
 def clause(clause_id: object) -> Clause:

@@ -589,7 +589,7 @@ HOUSE_RULES = ("free-parking-pot", "auction-every-sale")
 def clause_editions(clause_id: str) -> tuple[str, ...] | None:
     """The main editions a clause holds for when it is a rule of one mode of play
     (``engine.clauses.MODE_CLAUSES``): those with an edition of that mode; of one edition
-    alone (``engine.clauses.EDITION_CLAUSES``): that edition; ``None`` for a clause of
+    or some (``engine.clauses.EDITION_CLAUSES``): those editions; ``None`` for a clause of
     every edition.
 
     >>> clause_editions("short-hotel"), clause_editions("speed-die"), clause_editions("jail-pay")
@@ -598,7 +598,7 @@ def clause_editions(clause_id: str) -> tuple[str, ...] | None:
     ('nordic-2005',)
     """
     if clause_id in EDITION_CLAUSES:
-        return (EDITION_CLAUSES[clause_id],)
+        return EDITION_CLAUSES[clause_id]
     mode = MODE_CLAUSES.get(clause_id)
     if mode is None:
         return None
