@@ -119,6 +119,7 @@ _VARIANTS = {
     "basis_key": [c.replace("-", "_") for c in _CHOICES["score_mortgaged"]],
     "hotel_key": [c.replace("-", "_") for c in _CHOICES["score_hotel"]],
     "card": ["house", "hotel", "token"],
+    "extra": ["", "_hotel", "_token", "_hotel_token"],  # a card set with its hotel, figure card
 }
 
 
