@@ -66,7 +66,8 @@ def _digits(lang: str, value: float | int | Fraction, decimals: int | None,
     return exact < 0 and scaled != 0, text  # never "-0"
 
 
-def _finite(value: Any) -> bool:
+def finite(value: Any) -> bool:
+    """An int or float that is a number (not a bool, not inf or NaN)."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and math.isfinite(value))
 
@@ -74,7 +75,7 @@ def _finite(value: Any) -> bool:
 def number(lang: str, value: float | int, decimals: int | None = None,
            max_decimals: int = 2) -> str:
     """``value`` with exactly ``decimals`` places, else at most ``max_decimals``."""
-    if not _finite(value):
+    if not finite(value):
         return "—"
     negative, text = _digits(lang, value, decimals, max_decimals)
     return _data(lang)["minus"] + text if negative else text
@@ -84,7 +85,7 @@ def amount(lang: str, value: float | int, currency: str | None,
            decimals: int | None = None) -> str:
     """An amount with the currency's narrow symbol, placed the language's way: whole
     amounts without decimals, others with two (or exactly ``decimals``)."""
-    if not _finite(value):
+    if not finite(value):
         return "—"
     places = decimals if decimals is not None else (0 if float(value).is_integer() else 2)
     negative, text = _digits(lang, value, places, places)
@@ -104,7 +105,7 @@ def percent(lang: str, fraction: float | int, digits: int | None = None,
     >>> percent("sv", 0.1), percent("nl", 0.453), percent("da", 0.4531, 1)
     ('10\xa0%', '45,3%', '45,3\xa0%')
     """
-    if not _finite(fraction):
+    if not finite(fraction):
         return "—"
     exact = (Fraction(fraction) if isinstance(fraction, int)
              else Fraction(repr(float(fraction)))) * 100
@@ -120,7 +121,7 @@ def percent_points(lang: str, points: float | int, digits: int | None = None) ->
     >>> percent_points("nb", 10), percent_points("nl", 45.3)
     ('10\xa0%', '45,3%')
     """
-    if not _finite(points):
+    if not finite(points):
         return "—"
     exact = Fraction(points) if isinstance(points, int) else Fraction(repr(float(points)))
     negative, text = _digits(lang, exact, digits, 2)

@@ -189,11 +189,11 @@ class Presenter(Messages):
         not "€ 551,16 … tegenover € 329" in one sentence."""
         money = money_params(key)
         cents = any(isinstance(v, float) and not v.is_integer() for k, v in params.items()
-                    if k in money and _finite_number(v))
+                    if k in money and numbers.finite(v))
         out = {k: self.param(key, k, v, currency) for k, v in params.items()}
         if cents:
             out.update({k: numbers.amount(self.lang, v, currency, 2) for k, v in params.items()
-                        if k in money and _finite_number(v)})
+                        if k in money and numbers.finite(v)})
         return out
 
     def sentence(self, key: str, params: Mapping[str, Any], currency: str | None,
@@ -247,12 +247,6 @@ class Presenter(Messages):
         link = source_link(self.plain(f"source.{file}.name"), self.plain(f"source.{file}"),
                            str(target[1]), file)
         return f"{link}{h(sep + section) if sep else ''}"
-
-
-def _finite_number(value: Any) -> bool:
-    """An int or float that is a number (not a bool, not inf or NaN)."""
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and value == value and abs(value) != float("inf"))
 
 
 def source_link(name: str, title: str, url: str, source: str) -> str:

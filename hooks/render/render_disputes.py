@@ -109,11 +109,9 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         rulings = list(dict.fromkeys(r.source.ruling for r in members
                                      if r.source.ruling in CLAUSES))
         if rulings:
-            links = ", ".join(
-                f'<a class="ruling-ref" href="{ctx.clause_url(cid)}">'
-                + (CLAUSES[cid].number if basis == "ruling"
-                   else ctx.text("editions.ruling", number=CLAUSES[cid].number)) + "</a>"
-                for cid in rulings)
+            links = ", ".join(fragment("editions/ruling-ref.html", ctx=ctx, cid=cid,
+                                       number=CLAUSES[cid].number, bare=basis == "ruling")
+                              for cid in rulings)
             cites = f"{cites} · {links}" if cites else links
         ids = " ".join(r.edition.id for r in members)
         items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,

@@ -29,7 +29,7 @@ from hooks.render.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.render.templates import fragment, html
 from hooks.render.chips import CODE, chips
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page
-from hooks.render.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items
+from hooks.render.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items, modes_of
 
 SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
 """One sheet per main edition, and one for the card game."""
@@ -65,8 +65,7 @@ def values_edition(cid: str, edition_id: str) -> str:
     ('nl-2001-short', 'nl-2001')
     """
     mode = MODE_CLAUSES.get(cid)
-    return next((e.id for e in EDITIONS.values() if mode and e.base == edition_id
-                 and e.mode == mode), edition_id)
+    return next((e.id for e in modes_of(edition_id) if mode and e.mode == mode), edition_id)
 
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
