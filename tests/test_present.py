@@ -485,3 +485,23 @@ def test_a_headline_names_a_square_with_its_article() -> None:
         assert f"op {article} {name}." in headline, headline
         checked += 1
     assert checked == 24  # the 22 streets and 2 utilities (station names take no article)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_mortgaged_streets_of_a_group_are_counted_in_the_sentence(lang: str) -> None:
+    """One mortgaged street of the group is "a street" (its name in brackets); two are two
+    ("2 straten … hebben een hypotheek"), not "Een straat … (Steenstraat, Velperplein)" as
+    a Danish reader found: a plural message, its form chosen by ``count``."""
+    from engine.api import calculate
+    from hooks.render.render_example import step_presenter
+    fmt = step_presenter(lang)
+    said = []
+    for mortgaged in (["Velperplein"], ["Steenstraat", "Velperplein"]):
+        result = calculate("check_build", {"edition": "nl-2001", "square": "Ketelstraat",
+                                           "mortgaged": mortgaged})
+        step = next(s for s in result["steps"] if s["key"] == "step.build.set_mortgaged")
+        text = fmt.sentence(step["key"], step["params"], "EUR").text
+        assert text and text != step["key"] and all(m in text for m in mortgaged), text
+        said.append(text)
+    assert "2" in said[1] and "2" not in said[0], said
+    assert said[0].replace("Velperplein", "") != said[1].replace("Steenstraat, Velperplein", "")
