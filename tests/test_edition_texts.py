@@ -98,6 +98,44 @@ def test_a_sheet_states_the_values_of_its_own_mode(built_site: Path, lang: str) 
     assert EDITIONS["nl-2001-short"].rules.deal_deeds.value == 2
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_names_the_squares_of_its_own_board(lang: str) -> None:
+    """A square the rule text names by its index (``[[square: 39]]``) reads on each edition's
+    sheet as that edition's board names it, and the other board's name of it is not in that
+    clause: the travel edition's sheet said "for Kalverstraat 200" to a player with Boardwalk
+    on the table. Walks every clause of the language that names a square so, on the sheet
+    of every main edition that has the clause."""
+    from engine.boards import BOARDS
+    from hooks.common import Context
+    from hooks.pages import read_page
+    from hooks.render.board_names import SQUARE
+    from hooks.render.render_sheet import clause_text, sheet_clauses
+
+    ctx = Context(lang, "sheet", f"docs/{lang}/sheet.md", 1, None, "sheet", (), Path("docs"))
+    named: dict[str, set[int]] = {}
+    for md in sorted((Path("docs") / lang).glob("*.md")):
+        for cid, section in read_page(Path("docs"), lang, md.stem).sections.items():
+            found = {int(m.group("index")) for m in SQUARE.finditer(section.body)}
+            if found:
+                named[cid] = found
+    assert {"mortgage-value", "rent-set-double"} <= set(named), sorted(named)
+    problems, checked = [], 0
+    for edition in MAIN_EDITIONS:
+        own = EDITIONS[edition].board
+        said = ""
+        for cid in set(named) & set(sheet_clauses(edition)):
+            text = text_of(clause_text(ctx, cid, edition)[1])
+            said += text
+            checked += 1
+            for index in sorted(named[cid]):
+                others = {b.square(index).name for b in BOARDS.values()} - {own.square(index).name}
+                problems += [f"{edition} {cid}: names {o}" for o in others if o in text]
+        # (a sentence the sheet leaves out with its "all four editions" lead is no loss here)
+        problems += [f"{edition}: {own.square(i).name} nowhere" for i in set().union(*named.values())
+                     if own.square(i).name not in said]
+    assert checked >= 4 * len(MAIN_EDITIONS) and problems == [], (checked, problems)
+
+
 PLAYER_SLUGS = ("setup", "turn", "buying", "rent", "squares", "jail", "building", "trading",
                 "mortgages", "bankruptcy", "variants", "card-game", "rulings", "disputes",
                 "editions", "sources")

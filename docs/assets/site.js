@@ -375,6 +375,15 @@
     });
   }
 
+  // A square named in the prose (hooks/render/board_names.py, [[square: n]]): as the reader's
+  // board names it ("Boardwalk" in the travel edition), every board's name without a choice.
+  function applyNames(edition) {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-content .sq-name"), function (el) {
+      var name = (edition && el.getAttribute("data-name-" + edition)) || el.getAttribute("data-name");
+      if (name && el.textContent !== name) { el.textContent = name; }
+    });
+  }
+
   // /disputes/: in each dispute the reader's edition's answer comes first, marked, and the
   // other answers fold behind one line (hooks/render/render_disputes.py: a row per answer, with
   // the editions that give it). A dispute none of whose answers is the edition's (the card
@@ -545,6 +554,7 @@
     });
     applyClauses(edition);
     applyCites(edition);
+    applyNames(edition);
     applyDisputes(edition);
     applyExamples(edition);
     applyCalcLinks(edition, myHouse());

@@ -24,6 +24,7 @@ import markdown as md
 from engine.clauses import CLAUSES, MODE_CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS, clause_editions
 from hooks.common import HOME_EDITION, Context, Html, plain
+from hooks.render import board_names
 from hooks.render.edition_prose import only_about
 from hooks.render.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.render.templates import fragment, html
@@ -111,6 +112,7 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
         return CLAUSES[rid].number if rid in CLAUSES else rid
 
     body = REF.sub(ref, body)
+    body = board_names.resolve(body, lang, edition_id)  # Boardwalk on the travel edition's sheet
     body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
     html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
     # the sheet speaks of its edition only: no other edition, no "all four editions"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from hooks.render import board_names
 from hooks.render.templates import Markup, fragment, html
 from engine.clauses import PAGES
 from hooks.common import LANG_NAMES, LANG_SHORT, LANGS, Context, h, plain
@@ -56,6 +57,7 @@ def embed(ctx: Context, lang: str, page_slug: str, body: str) -> str:
             return f'<a href="{h(ctx.url(slug, anchor, lang))}">{m.group("text")}</a>'
 
         line = sub_outside_code(line, REF, ref)
+        line = board_names.resolve(line, lang)
         line = sub_outside_code(line, MD_LINK, link)
         out.append(line)
     return "\n".join(out).strip("\n")

@@ -264,10 +264,20 @@ comparison and folds, ``site.js`` ``foldClause``), or whose lead-in to that list
 when its items went."""
 
 
+NAMES = """(ed) => [...document.querySelectorAll('.md-content .sq-name')]
+    .filter(el => el.textContent !== (ed ? el.getAttribute('data-name-' + ed)
+                                          : el.getAttribute('data-name')))
+    .map(el => el.textContent)"""
+"""The squares of the prose (``[[square: n]]``, ``hooks/render/board_names.py``) that do not
+read as the chosen edition's board names them ("Boardwalk" for the travel edition), or as
+every board's name without a choice."""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) -> None:
     """Every rule page, every main edition: at most 0.7x the screens (or the page's
-    measured cap), nothing about other editions left in view, and back as it was when the
+    measured cap), nothing about other editions left in view, every square of the prose
+    named as the edition's board names it (:data:`NAMES`), and back as it was when the
     choice is cleared."""
     sp = open_page(page_path(lang, "setup"), width=PHONE["width"], height=PHONE["height"])
     page = sp.page
@@ -299,6 +309,10 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
                         and (cid, edition) not in ABOUT_OTHERS_ONLY]
             if wordless:
                 failures.append(f"{slug} {edition}: nothing of the rule left in {wordless}")
+            names = page.evaluate(NAMES, edition)
+            if names:
+                failures.append(f"{slug} {edition}: squares not named as its board names "
+                                f"them: {names[:3]}")
             twice = page.evaluate(SAID_TWICE, edition)
             if twice:
                 failures.append(f"{slug} {edition}: values block and list item both in {twice}")
@@ -311,6 +325,9 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
                 failures.append(f"{slug} {edition}: {after:.2f} screens against {before:.2f}"
                                 f" without a choice ({after / before:.2f}x > {limit}x)")
         choose(page, "")
+        names = page.evaluate(NAMES, "")
+        if names:
+            failures.append(f"{slug}: squares not named by every board after clearing: {names[:3]}")
         again = screens(page)
         # (within a line: a page measured again can differ by a few pixels of rounding; the
         # late 99 px were the footer's offline line, see screens(); a page that keeps a
