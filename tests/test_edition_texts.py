@@ -136,6 +136,37 @@ def test_a_sheet_names_the_squares_of_its_own_board(lang: str) -> None:
     assert checked >= 4 * len(MAIN_EDITIONS) and problems == [], (checked, problems)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_points_only_to_clauses_it_has(lang: str) -> None:
+    """A sentence of a sheet's clause that points to a clause of a mode or edition the sheet's
+    edition lacks ("play the short game, rule 11.3" on the sheet of the modern rules, which
+    have none) is left out; the rest of the clause stays. Walks every clause of every main
+    edition's sheet and every reference in it."""
+    from hooks.common import CLAUSES, Context
+    from hooks.pages import REF, read_page
+    from hooks.render.render_sheet import clause_text, sheet_clauses
+
+    ctx = Context(lang, "sheet", f"docs/{lang}/sheet.md", 1, None, "sheet", (), Path("docs"))
+    problems, dangling = [], 0
+    for edition in MAIN_EDITIONS:
+        here = set(sheet_clauses(edition))
+        for cid in sorted(here):
+            section = read_page(Path("docs"), lang, CLAUSES[cid].page).sections.get(cid)
+            if section is None:
+                continue
+            away = {r for r in REF.findall(section.body) if r in CLAUSES and r not in here
+                    and edition not in (clause_editions(r) or (edition,))}
+            if not away:
+                continue
+            dangling += 1
+            text = text_of(clause_text(ctx, cid, edition)[1])
+            problems += [f"{edition} {cid}: points to {r} ({CLAUSES[r].number})" for r in away
+                         if re.search(rf"(?<![\d.]){re.escape(CLAUSES[r].number)}(?![\d])", text)]
+            if "sheet-elsewhere" in text:
+                problems.append(f"{edition} {cid}: mark left in the text")
+    assert dangling and problems == [], (dangling, problems)
+
+
 PLAYER_SLUGS = ("setup", "turn", "buying", "rent", "squares", "jail", "building", "trading",
                 "mortgages", "bankruptcy", "variants", "card-game", "rulings", "disputes",
                 "editions", "sources")

@@ -301,18 +301,21 @@ _LEAF = re.compile(r"<(?P<tag>p|li)>(?P<inner>(?:(?!<(?:p|li|ul|ol)[ >]|</(?:p|l
                    r"</(?P=tag)>", re.S)
 
 
-def only_about(html: str, edition_id: str, lang: str) -> str:
+def only_about(html: str, edition_id: str, lang: str, away: str | None = None) -> str:
     """A text for one edition: every sentence of its paragraphs and list items that names
     another edition or speaks of several (:data:`SEVERAL`) left out, with the sentences
-    that go on about it; paragraphs, items and lists left empty are dropped.
+    that go on about it, and each sentence that holds ``away`` (a mark the caller put in);
+    paragraphs, items and lists left empty are dropped.
 
     >>> x = '<span class="ed-chip" data-edition="classic-us">US</span>'
     >>> only_about(f"<p>Zo gaat het. In {x} niet. Daar zo.</p><p>Alle vier de edities.</p>"
     ...            "<ul>\\n<li>Ook zo.</li>\\n</ul>", "nl-2001", "nl")
     '<p>Zo gaat het. </p><ul>\\n<li>Ook zo.</li>\\n</ul>'
+    >>> only_about("<p>Alle vier de edities doen het zo (bron 000). Dus 220.</p>", "nl-2001", "nl")
+    '<p>Dus 220.</p>'
     """
     mine = family(edition_id)
-    several = SEVERAL.get(lang)
+    several, every = SEVERAL.get(lang), EVERY.get(lang)
 
     def keep(m: re.Match[str]) -> str:
         out = []
@@ -320,11 +323,17 @@ def only_about(html: str, edition_id: str, lang: str) -> str:
         for sentence in sentences(m.group("inner")):
             named = {family(i) for i in CHIP.findall(sentence)}
             text = re.sub(r"<[^>]+>", "", sentence)
+            if not named and every is not None and every.search(text):
+                # "all four editions do so (bron 000; ...)": left out, but what follows is
+                # the rule of every edition again, as mark_paragraph reads it (the worked
+                # amounts after it were lost from every sheet)
+                dropping = False
+                continue
             if named - {mine} or (several is not None and several.search(text)):
                 dropping = True
             elif named:
                 dropping = False
-            if not dropping:
+            if not dropping and not (away and away in sentence):
                 out.append(sentence)
         inner = "".join(out)
         return f"<{m.group('tag')}>{inner}</{m.group('tag')}>" if inner.strip() else ""

@@ -109,6 +109,10 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
 
     def ref(m: re.Match[str]) -> str:
         rid = m.group("id")
+        if rid in CLAUSES and edition_id not in (clause_editions(rid) or (edition_id,)):
+            # a clause of a mode or edition this one lacks is not on its sheet: the sentence
+            # that points there ("in the short game the richest wins, see 11.3") goes
+            return f'<span class="{ELSEWHERE}">{CLAUSES[rid].number}</span>'
         return CLAUSES[rid].number if rid in CLAUSES else rid
 
     body = REF.sub(ref, body)
@@ -116,7 +120,13 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
     body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
     html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
     # the sheet speaks of its edition only: no other edition, no "all four editions"
-    return plain(heading_title(section.title)), only_about(html, edition_id, lang)
+    html = only_about(html, edition_id, lang, away=ELSEWHERE)
+    return plain(heading_title(section.title)), re.sub(rf'<span class="{ELSEWHERE}">([^<]*)</span>',
+                                                      r"\1", html)
+
+
+ELSEWHERE = "sheet-elsewhere"
+"""The mark of a reference to a clause that is not on the sheet (:func:`clause_text`)."""
 
 
 def values_html(ctx: Context, cid: str, edition_id: str) -> str:
