@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from engine.editions import EDITIONS, MAIN_EDITIONS
+from engine.editions import EDITIONS, MAIN_EDITIONS, clause_editions
 from hooks.catalogs.languages import LANGUAGES
 from hooks.catalogs.source_names import WORDS, editions_citing
 
@@ -182,7 +182,11 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
 (bron 001; bron 002; bron 003). </span><span class="ed-s" data-about="nl-2001">... niet. </span>'
     """
     if "ed-chip" not in inner:
-        return inner
+        if "clause-ref" not in inner:
+            return inner
+        # no edition named: only the sentences that point to some editions' rules alone
+        return "".join(f'<span class="ed-s" data-about="{m}">{p}</span>' if m else p
+                       for p, m in ((p, ref_editions(p)) for p in sentences(inner)))
     every, others, several = EVERY.get(lang), OTHERS.get(lang), SEVERAL.get(lang)
     pieces: list[str] = []
     marks: list[str] = []
@@ -190,6 +194,13 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
     for sentence in sentences(inner):
         text = _TEXT.sub("", sentence)
         named = named_outside_brackets(sentence)
+        limited = ref_editions(sentence)
+        if not named and limited:
+            # points only to rules of some editions' modes ("the speed die does not count
+            # for a double, 11.6"): theirs, and the sentence after it is not
+            pieces.append(sentence)
+            marks.append(limited)
+            continue
         if not named and every is not None and every.search(text):
             last = ""
         mine = ""
@@ -214,6 +225,27 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
         marks.append(mine or last)
     return "".join(f'<span class="ed-s" data-about="{m}">{p}</span>' if m else p
                    for p, m in zip(pieces, marks))
+
+
+_REF_LINK = re.compile(r'<a class="clause-ref" href="[^"#]*#(?P<id>[^"]+)"')
+
+
+def ref_editions(sentence: str) -> str:
+    """The editions a sentence is about through its clause links alone: where every clause
+    it links to holds for some editions only (a mode's rule, ``clause_editions``), those
+    editions (the ``data-about`` value); else "".
+
+    >>> ref_editions('Zo (<a class="clause-ref" href="../variants/#speed-die">11.6</a>).')
+    'nl-modern'
+    >>> ref_editions('Zo (<a class="clause-ref" href="#jail-doubles">6.5</a>).')
+    ''
+    """
+    ids = _REF_LINK.findall(sentence)
+    holds = [clause_editions(i) for i in ids]
+    if not ids or not all(holds):
+        return ""
+    whose = about([e for eds in holds for e in (eds or ())])
+    return "" if set(MAIN_EDITIONS) <= set(whose.split()) else whose
 
 
 def item_about(inner: str) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from engine.clauses import MODE_CLAUSES
+from hooks.common import CLAUSES
 from engine.editions import EDITIONS, MAIN_EDITIONS, clause_editions
 from hooks.common import RULE_PAGES
 from hooks.entry.my_edition import OWN_GAME_PAGES
@@ -264,6 +265,21 @@ comparison and folds, ``site.js`` ``foldClause``), or whose lead-in to that list
 when its items went."""
 
 
+HOLDS: dict[str, list[str]] = {cid: list(clause_editions(cid) or ()) for cid in CLAUSES}
+"""Clause id -> the main editions it holds for (empty: every edition)."""
+LACKING = """({ed, holds}) => {
+    const seen = el => el.getClientRects().length > 0 && !el.closest('details:not([open])');
+    const lacks = a => { const id = a.hash.slice(1); return (holds[id] || []).length > 0
+                                                         && !holds[id].includes(ed); };
+    return [...document.querySelectorAll('.md-content article p a.clause-ref')]
+        .filter(a => seen(a) && lacks(a) && !a.closest('li, .ed-fold-body, .admonition'))
+        .filter(a => { const s = a.closest('.ed-s') || a.closest('p');
+                       return [...s.querySelectorAll('a.clause-ref')].every(lacks); })
+        .map(a => (a.closest('.ed-s') || a.closest('p')).textContent.trim().slice(0, 70)); }"""
+"""Sentences in view whose clause links all point to rules of modes or editions the chosen
+one lacks ("the speed die does not count for a double, 11.6" for Nederland 2001): they
+speak of other editions and go with the comparison (``edition_prose.ref_editions``)."""
+
 NAMES = """(ed) => [...document.querySelectorAll('.md-content .sq-name')]
     .filter(el => el.textContent !== (ed ? el.getAttribute('data-name-' + ed)
                                           : el.getAttribute('data-name')))
@@ -309,6 +325,10 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
                         and (cid, edition) not in ABOUT_OTHERS_ONLY]
             if wordless:
                 failures.append(f"{slug} {edition}: nothing of the rule left in {wordless}")
+            lacking = page.evaluate(LACKING, {"ed": edition, "holds": HOLDS})
+            if lacking:
+                failures.append(f"{slug} {edition}: a sentence in view points only to rules "
+                                f"the edition lacks: {lacking[:3]}")
             names = page.evaluate(NAMES, edition)
             if names:
                 failures.append(f"{slug} {edition}: squares not named as its board names "
