@@ -417,10 +417,16 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
         if ruling and ruling in links:
             rnum, rhref = links[ruling]
             label = h(fmt.plain("calc.ruling", {"number": rnum}))
-            src += f'; <a href="{h(rhref)}" title="{h(ruling)}">{label}</a>'
+            src += f'; <a href="{h(rhref)}">{label}</a>'
         cite = f' <span class="calc-cite">({src})</span>'
-    return (f'<li data-clause="{h(clause)}"><a class="calc-clause" href="{h(href)}" '
-            f'title="{h(clause)}">{h(number)}</a> '
+    # the badge is the number ("4.2", "R23"); what it is, in words, for a pointer and a
+    # screen reader ("regel 4.2", "uitspraak R23": a reader took R23 for a rule's number),
+    # and a ruling's badge is drawn apart (calculators.css), never the clause's id
+    kind = "calc.ruling" if clause.startswith("ruling-") else "calc.rule"
+    words = h(fmt.plain(kind, {"number": number}))
+    badge = "calc-clause calc-clause-ruling" if kind == "calc.ruling" else "calc-clause"
+    return (f'<li data-clause="{h(clause)}"><a class="{badge}" href="{h(href)}" '
+            f'title="{words}" aria-label="{words}">{h(number)}</a> '
             f'<span class="calc-step-text">{text.html(fmt.lang)}</span>{cite}</li>')
 
 

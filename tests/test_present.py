@@ -196,7 +196,7 @@ class _Tree(HTMLParser):
         a = dict(attrs)
         if a.get("class"):
             self.classes.append(str(a["class"]))
-        if tag == "a" and a.get("class") == "calc-clause":
+        if tag == "a" and "calc-clause" in str(a.get("class") or "").split():
             self.links.append(str(a.get("href")))
         if tag not in self.VOID:
             self.stack.append(tag)
@@ -248,6 +248,14 @@ def test_every_view_over_the_worked_examples(lang: str, kind: str) -> None:
             assert not re.search(bad, text), (example.id, bad, text)
         assert tree.links == [links[s["clause"]][1] for s in result["steps"]], example.id
         assert html.count('<li data-clause="') == len(result["steps"]) > 0
+        # no attribute shows an engine id (title="ruling-timed-valuation" was the tooltip of
+        # every step's badge); a badge says in words what it is, a ruling as a ruling
+        titles = re.findall(r'(?:title|aria-label)="([^"]*)"', html)
+        assert not [t for t in titles if t in links or t.startswith("source-")], (example.id, titles)
+        for s in result["steps"]:
+            words = fmt.plain("calc.ruling" if s["clause"].startswith("ruling-") else "calc.rule",
+                              {"number": links[s["clause"]][0]})
+            assert f'aria-label="{words}"' in html, (example.id, words)
         shown += 1
     assert shown >= 5, (kind, shown)
 
