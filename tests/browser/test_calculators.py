@@ -674,9 +674,12 @@ def test_shared_link_reopens_the_state(calc_pages, open_page, lang: str) -> None
     c.wait_shown(request)
     shown = c.output_text()
     url = page.url
-    assert "calc=jail" in url and url.endswith("#calc-jail")
+    # the address ends at the calculator; Material's navigation.tracking may have moved
+    # the fragment to the section's heading (#jail) as the page scrolled: the same place
+    address, _, fragment = url.partition("#")
+    assert "calc=jail" in address and fragment in ("calc-jail", "jail"), url
     share = page.eval_on_selector(f"{c.sel} .calc-share-link", "a => a.href")
-    assert share == url
+    assert share.partition("#")[0] == address and share.endswith("#calc-jail"), (share, url)
     sp = open_page()
     sp.page.goto(url)
     sp.page.wait_for_selector("html[data-calculators=ready]", state="attached")
