@@ -35,8 +35,8 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.77, "turn": 0.88, "buying": 0.85, "building": 0.73, "trading": 0.82,
-    "mortgages": 0.82, "bankruptcy": 0.80, "variants": 0.77,
+    "setup": 0.76, "turn": 0.88, "buying": 0.85, "building": 0.73, "trading": 0.82,
+    "mortgages": 0.81, "bankruptcy": 0.78, "variants": 0.77,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
 measured over the four languages and editions (build of 2026-12-06), so they cannot get
@@ -85,7 +85,14 @@ keeps its 32 px of margins: /rent/ 0.69 -> 0.61 and /jail/ 0.73 -> 0.67 (both no
 0.85 -> 0.80 for nl-2001 in Dutch. The same clauses in Swedish and Norwegian had said per
 edition in running prose what Dutch says in an edition list (setup-players, the auction's
 opening bid, the short game's end): written as the lists, so they fold alike, /setup/ 0.80 ->
-0.75 (sv, nl-2001), /buying/ 0.85 -> 0.75 (nb, nl-2001) and 0.86 -> 0.83 (nb, nordic-2005)."""
+0.75 (sv, nl-2001), /buying/ 0.85 -> 0.75 (nb, nl-2001) and 0.86 -> 0.83 (nb, nordic-2005).
+Session 17: a sentence whose clause links all point to rules of modes the edition lacks
+("the speed die does not count for a double, 11.6") goes with the comparison
+(``edition_prose.ref_editions``): /setup/ 0.75 -> 0.74, /bankruptcy/ 0.78 -> 0.76, /mortgages/
+0.80 -> 0.79 (their shared part 0.48-0.56 now, the "see 11.3" sentences no longer counted as
+every edition's). Tried and taken back: where every edition agrees and nothing folded,
+dropping the "all editions say the same" line (it is quiet on one clause of the site: no
+measurable change)."""
 
 
 def page_path(lang: str, slug: str) -> str:
