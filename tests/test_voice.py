@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from hooks.common import RULE_PAGES
+
 from engine.api import KINDS as ENGINE_KINDS
 from engine.boards import DUTCH
 from engine.editions import EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, CardGameRules, Rules, unit
@@ -187,10 +189,11 @@ BROKEN_AMOUNT = re.compile(r"[€$] \d|\d [€$]")
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_built_amounts_never_break(built_site: Path, lang: str) -> None:
-    """No amount on the rule, editions, disputes or sheet pages has a breakable space
-    between the number and its currency sign."""
+    """No amount on any rule page, nor on the editions, disputes or sheet pages, has a
+    breakable space between the number and its currency sign (a Norwegian "200 $" in the
+    setup page's prose reached the sheet)."""
     bad = []
-    for slug in ("rent", "jail", "mortgages", "editions", "disputes", "squares", "sheet"):
+    for slug in (*RULE_PAGES, "editions", "disputes", "sheet"):
         html = _article(_page(built_site, lang, slug))
         bad += [(slug, html[max(0, m.start() - 30):m.end() + 5])
                 for m in BROKEN_AMOUNT.finditer(html)]
