@@ -190,7 +190,7 @@ def check_build(request: object) -> dict[str, Any]:
         steps.append(step("build-set", "step.build.set_incomplete", group=sq.group, lots=len(group.lots)))
         reasons.append("reason.build.incomplete_group")
     if mortgaged and rules.build_unmortgaged_group.value:
-        steps.append(step("build-set", "step.build.set_mortgaged", mortgaged=", ".join(mortgaged),
+        steps.append(step("build-set", "step.build.set_mortgaged", mortgaged=tuple(mortgaged),
                           count=len(mortgaged), cite=rules.build_unmortgaged_group))
         reasons.append("reason.build.mortgage_in_group")
 
