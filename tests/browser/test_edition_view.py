@@ -400,7 +400,8 @@ def test_a_game_of_its_own_reads_the_same_with_a_choice(open_page, lang: str) ->
 def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
     """Every dispute, every main edition: the rows that give this edition's answer come
     first and are marked; the others are folded (closed) behind one line; without a
-    choice every row is back in build order and none is marked."""
+    choice every row is back in build order and none is marked. The edition is chosen in
+    the page's own picker (a player at another table changes it right there)."""
     sp = open_page(page_path(lang, "disputes"))
     page = sp.page
     built = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.dispute')]
@@ -408,8 +409,12 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
         .map(li => li.dataset.editions)]))""")
     assert set(built) == set(DISPUTES)
     problems = []
-    for edition in MAIN_EDITIONS:
-        sp.goto(page_path(lang, "disputes") + f"?edition={edition}")
+    for i, edition in enumerate(MAIN_EDITIONS):
+        # the first by its link (?edition=), the others in the page's own picker, in place
+        if i == 0:
+            sp.goto(page_path(lang, "disputes") + f"?edition={edition}")
+        else:
+            choose(page, edition)
         # the page's topics are folded on a phone (hooks/render/fold.py): open them all, as a
         # reader opens the one they want; the "other editions" folds stay as they are
         page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
@@ -445,7 +450,7 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
                 want = same_line if len(set(got["answers"])) == 1 else other_line
                 if got["line"] != want:
                     problems.append(f"{edition} {did}: fold line {got['line']!r}")
-    sp.goto(page_path(lang, "disputes") + "?edition=")
+    choose(page, "")
     again = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.dispute')]
         .map(d => [d.dataset.dispute, [...d.querySelectorAll('.dispute-row')]
         .map(li => li.dataset.editions)]))""")
