@@ -34,6 +34,15 @@ class Clause:
     page: str
     title: str  # English working title, for code and reviews; pages carry their own words
 
+    @property
+    def is_ruling(self) -> bool:
+        """A ruling of this site (R23, the rulings page), not a rule of the booklets.
+
+        >>> CLAUSES["ruling-go-twice"].is_ruling, CLAUSES["rent-set-double"].is_ruling
+        (True, False)
+        """
+        return self.page == "rulings"
+
 
 @dataclass(frozen=True)
 class Page:

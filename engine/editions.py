@@ -606,6 +606,15 @@ def clause_editions(clause_id: str) -> tuple[str, ...] | None:
                  if any(e.base == main and e.mode == mode for e in EDITIONS.values()))
 
 
+def clause_holds(clause_id: str, edition_id: str) -> bool:
+    """Whether a clause is a rule of a main edition (:func:`clause_editions`).
+
+    >>> clause_holds("speed-die", "nl-2001"), clause_holds("jail-pay", "nl-2001")
+    (False, True)
+    """
+    return edition_id in (clause_editions(clause_id) or (edition_id,))
+
+
 def edition(edition_id: object) -> Edition:
     """The edition with this id, or ``error.unknown_edition``."""
     if isinstance(edition_id, str) and edition_id in EDITIONS:

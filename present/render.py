@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.clauses import CLAUSES
 from engine.money import money_params, percent_params
 from engine.sources import localized_cite
 from present import numbers
@@ -422,7 +423,7 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
     # the badge is the number ("4.2", "R23"); what it is, in words, for a pointer and a
     # screen reader ("regel 4.2", "uitspraak R23": a reader took R23 for a rule's number),
     # and a ruling's badge is drawn apart (calculators.css), never the clause's id
-    kind = "calc.ruling" if clause.startswith("ruling-") else "calc.rule"
+    kind = "calc.ruling" if clause in CLAUSES and CLAUSES[clause].is_ruling else "calc.rule"
     words = h(fmt.plain(kind, {"number": number}))
     badge = "calc-clause calc-clause-ruling" if kind == "calc.ruling" else "calc-clause"
     return (f'<li data-clause="{h(clause)}"><a class="{badge}" href="{h(href)}" '

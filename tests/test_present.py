@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from engine.clauses import CLAUSES
 from babel import Locale
 from babel.numbers import format_decimal, format_percent, get_minus_sign_symbol
 
@@ -253,7 +255,7 @@ def test_every_view_over_the_worked_examples(lang: str, kind: str) -> None:
         titles = re.findall(r'(?:title|aria-label)="([^"]*)"', html)
         assert not [t for t in titles if t in links or t.startswith("source-")], (example.id, titles)
         for s in result["steps"]:
-            words = fmt.plain("calc.ruling" if s["clause"].startswith("ruling-") else "calc.rule",
+            words = fmt.plain("calc.ruling" if CLAUSES[s["clause"]].is_ruling else "calc.rule",
                               {"number": links[s["clause"]][0]})
             assert f'aria-label="{words}"' in html, (example.id, words)
         shown += 1

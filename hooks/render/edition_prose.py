@@ -185,8 +185,8 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
         if "clause-ref" not in inner:
             return inner
         # no edition named: only the sentences that point to some editions' rules alone
-        return "".join(f'<span class="ed-s" data-about="{m}">{p}</span>' if m else p
-                       for p, m in ((p, ref_editions(p)) for p in sentences(inner)))
+        pieces = sentences(inner)
+        return _wrapped(pieces, [ref_editions(p) for p in pieces])
     every, others, several = EVERY.get(lang), OTHERS.get(lang), SEVERAL.get(lang)
     pieces: list[str] = []
     marks: list[str] = []
@@ -223,6 +223,11 @@ class="ed-s" data-about="nl-2001">Verder zo. </span>'
             mine, last = _ALL, ""
         pieces.append(sentence)
         marks.append(mine or last)
+    return _wrapped(pieces, marks)
+
+
+def _wrapped(pieces: list[str], marks: list[str]) -> str:
+    """The sentences again, each with a mark wrapped in ``span.ed-s``."""
     return "".join(f'<span class="ed-s" data-about="{m}">{p}</span>' if m else p
                    for p, m in zip(pieces, marks))
 

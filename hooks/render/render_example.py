@@ -382,7 +382,7 @@ def step_html(ctx: Context, w: Words, step: Mapping[str, Any]) -> str:
 
 def _clause_link(ctx: Context, w: Words, clause: str) -> str:
     c = CLAUSES[clause]
-    key = "example.ruling_ref" if c.page == "rulings" else "example.clause_ref"
+    key = "calc.ruling" if c.is_ruling else "calc.rule"  # the words of a step's badge too
     title = ctx.clause_label(clause)[1] or c.title
     return fragment("clause-ref.html", url=ctx.clause_url(clause), title=title,
                     text=w.t(key, number=c.number))

@@ -22,7 +22,7 @@ import re
 import markdown as md
 
 from engine.clauses import CLAUSES, MODE_CLAUSES, PAGES
-from engine.editions import EDITIONS, MAIN_EDITIONS, clause_editions
+from engine.editions import EDITIONS, MAIN_EDITIONS, clause_holds
 from hooks.common import HOME_EDITION, Context, Html, plain
 from hooks.render import board_names
 from hooks.render.edition_prose import only_about
@@ -55,7 +55,7 @@ def sheet_clauses(edition_id: str) -> list[str]:
     pages = sheet_pages(edition_id)
     house = set(OWN_CLAUSE.values())
     return [cid for cid, c in CLAUSES.items() if c.page in pages and cid not in house
-            and edition_id in (clause_editions(cid) or (edition_id,))]
+            and clause_holds(cid, edition_id)]
 
 
 def values_edition(cid: str, edition_id: str) -> str:
@@ -109,7 +109,7 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
 
     def ref(m: re.Match[str]) -> str:
         rid = m.group("id")
-        if rid in CLAUSES and edition_id not in (clause_editions(rid) or (edition_id,)):
+        if rid in CLAUSES and not clause_holds(rid, edition_id):
             # a clause of a mode or edition this one lacks is not on its sheet: the sentence
             # that points there ("in the short game the richest wins, see 11.3") goes
             return f'<span class="{ELSEWHERE}">{CLAUSES[rid].number}</span>'
