@@ -130,16 +130,18 @@
   // ---- Folded sections of long pages (hooks/render/fold.py)
 
   // A link to something inside a folded section opens that section (and any fold around
-  // it), so the anchor lands on what it names; printing prints every section.
+  // it), so the anchor lands on what it names; printing prints every section. The same
+  // for a rule that a choice of edition folded away (site.js calls reveal after folding).
+  function reveal() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    for (var el = target; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS" && !el.open) { el.open = true; }
+    }
+    if (target && target.closest("details.site-fold")) { target.scrollIntoView(); }
+  }
+
   function setupFolds() {
-    var reveal = function () {
-      var id = decodeURIComponent(location.hash.slice(1));
-      var target = id && document.getElementById(id);
-      for (var el = target; el; el = el.parentElement) {
-        if (el.tagName === "DETAILS" && !el.open) { el.open = true; }
-      }
-      if (target && target.closest("details.site-fold")) { target.scrollIntoView(); }
-    };
     reveal();
     window.addEventListener("hashchange", reveal);
     var closed = [];
@@ -154,5 +156,6 @@
     });
   }
 
-  window.__siteOffline = { offline: offline, setupOfflinePage: setupOfflinePage, setupFolds: setupFolds };
+  window.__siteOffline = { offline: offline, setupOfflinePage: setupOfflinePage, setupFolds: setupFolds,
+                          reveal: reveal };
 })();

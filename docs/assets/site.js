@@ -321,11 +321,22 @@
   // A rule of one mode of play (the short game, the timed game, the speed die) that the
   // reader's edition does not have (hooks/render/clauses.py: data-for, the editions it holds
   // for, on its heading): its whole text folds behind one line under the heading, which
-  // stays (its number and permalink). restoreClauses() puts the text back.
-  function foldNotMine(section, edition) {
+  // stays (its number and permalink). Such clauses next to each other fold as one: the
+  // first heading stays, the line names the run ("De regels 11.6 tot en met 11.8 ..."), and
+  // the next headings fold with their text (a link to one of them opens the fold).
+  // restoreClauses() puts everything back.
+  function foldNotMine(section, edition, run) {
     var holds = ((section.head && section.head.getAttribute("data-for")) || "").split(" ")
       .filter(Boolean);
-    if (!holds.length || holds.indexOf(edition) >= 0 || !section.els.length) { return false; }
+    if (!holds.length || holds.indexOf(edition) >= 0 || !section.els.length) { return null; }
+    var number = section.head.getAttribute("data-clause") || "";
+    if (run && run.clause.nextElementSibling === section.head) {
+      moveAway(section.head, run.body);
+      section.els.forEach(function (el) { moveAway(el, run.body); });
+      run.summary.textContent = metaText("site:not-mine-run")
+        .replace("{first}", run.first).replace("{last}", number);
+      return run;
+    }
     var first = section.els[0];
     var clause = document.createElement("div");
     clause.className = "ed-clause ed-fold-made ed-not-mine";
@@ -333,7 +344,8 @@
     clause.appendChild(fold.details);
     first.parentNode.insertBefore(clause, first);
     section.els.forEach(function (el) { moveAway(el, fold.body); });
-    return true;
+    return { clause: clause, body: fold.body, summary: fold.details.querySelector("summary"),
+             first: number };
   }
 
   function applyClauses(edition) {
@@ -341,9 +353,13 @@
     // only where the picker is: the card game's page (hooks/entry/my_edition.py,
     // OWN_GAME_PAGES) is a game of its own, all of it that game's rule whatever the choice
     if (!edition || !document.querySelector(".my-ed-picker")) { return; }
+    var run = null;
     clauseSections().forEach(function (section) {
-      if (!foldNotMine(section, edition)) { foldClause(section, edition); }
+      run = foldNotMine(section, edition, run);
+      if (!run) { foldClause(section, edition); }
     });
+    // a link to a clause folded just now (#speed-die-jail) still shows it
+    if (window.__siteOffline) { window.__siteOffline.reveal(); }
   }
 
   // A run of citations ("booklet A, «X»; booklet B, «Y»", hooks/catalogs/source_names.py) keeps

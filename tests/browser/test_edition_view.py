@@ -463,37 +463,85 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
 MODE_STATE = """() => [...document.querySelectorAll('h2.clause')].map(h => {
     const next = h.nextElementSibling;
     const fold = next && next.matches('.ed-not-mine') ? next.querySelector('details') : null;
+    const inside = h.closest('details.ed-others');
+    const run = inside ? inside.closest('.ed-not-mine') : null;
+    const first = run ? run.previousElementSibling : null;
     return [h.id, h.dataset.for || null, fold ? [fold.open,
             fold.querySelector('summary').textContent.trim(),
-            fold.querySelector('.ed-fold-body').children.length] : null]; })"""
-"""Per clause heading: its id, its ``data-for`` and the "not your edition" fold under it."""
+            fold.querySelector('.ed-fold-body').children.length] : null,
+            inside ? [first && first.id, inside.open] : null]; })"""
+"""Per clause heading: its id, its ``data-for``, the "not your edition" fold under it, and
+the run's fold it has gone into (the id of the run's first heading, whether it is open)."""
+
+
+def lacking_runs(edition: str) -> list[list[str]]:
+    """The variants page's clauses (in order) that ``edition`` lacks, in runs of neighbours.
+
+    >>> [len(r) for r in lacking_runs("nl-2001")], [len(r) for r in lacking_runs("nordic-2005")]
+    ([3], [8])
+    """
+    runs: list[list[str]] = []
+    last = False
+    for cid, clause in CLAUSES.items():
+        if clause.page != "variants":
+            continue
+        holds = clause_editions(cid)
+        lacks = holds is not None and edition not in holds
+        if lacks and last:
+            runs[-1].append(cid)
+        elif lacks:
+            runs.append([cid])
+        last = lacks
+    return runs
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_of_a_mode_my_edition_lacks_fold(open_page, lang: str) -> None:
     """The variants page: a clause that is a rule of a mode of play (short game, timed game,
     speed die) holds for the editions that have that mode (``engine.editions.
-    clause_editions``, on its heading as ``data-for``); for every main edition chosen, each
-    such clause of another edition's mode is folded whole under its heading behind one
-    closed line in the page's language, every other clause is not; clearing the choice
-    gives the page back as built."""
+    clause_editions``, on its heading as ``data-for``); for every main edition chosen, the
+    clauses of other editions' modes fold behind one closed line in the page's language,
+    neighbours together: the first one's heading stays, the line names the run ("De regels
+    11.6 tot en met 11.8 ...") and the next headings fold with their text; every other
+    clause stays as it is. A link to a folded heading (``#speed-die-jail``) opens its fold.
+    Clearing the choice gives the page back as built."""
     sp = open_page(page_path(lang, "variants"), width=PHONE["width"], height=PHONE["height"])
     page = sp.page
     built = page.evaluate(MODE_STATE)
-    for cid, holds, fold in built:
+    for cid, holds, fold, inside in built:
         want = clause_editions(cid)
         assert holds == (" ".join(want) if want is not None else None), cid
-        assert fold is None, cid
-    assert sum(1 for _, holds, _ in built if holds) == len(MODE_CLAUSES)
-    line = str(translations().gettext(lang, "myed.not_mine"))
+        assert fold is None and inside is None, cid
+    assert sum(1 for _, holds, _, _ in built if holds) == len(MODE_CLAUSES)
+    t = translations()
+    one = str(t.gettext(lang, "myed.not_mine"))
     for edition in MAIN_EDITIONS:
         choose(page, edition)
-        for cid, holds, fold in page.evaluate(MODE_STATE):
-            if holds and edition not in holds.split():
-                assert fold is not None and fold[0] is False and fold[1] == line \
-                    and fold[2] > 0, (edition, cid, fold)
-            else:
-                assert fold is None, (edition, cid, fold)
+        state = {cid: (fold, inside) for cid, _, fold, inside in page.evaluate(MODE_STATE)}
+        runs = lacking_runs(edition)
+        assert runs, edition  # every main edition lacks some mode (none has all three)
+        folded = set()
+        for run in runs:
+            first, last = CLAUSES[run[0]], CLAUSES[run[-1]]
+            line = one if len(run) == 1 else str(t.gettext(
+                lang, "myed.not_mine_run", first=first.number, last=last.number))
+            fold, inside = state[run[0]]
+            assert inside is None and fold is not None and fold[0] is False \
+                and fold[1] == line and fold[2] > 0, (edition, run[0], fold, line)
+            for cid in run[1:]:
+                assert state[cid] == (None, [run[0], False]), (edition, cid, state[cid])
+            folded.update(run)
+        for cid, (fold, inside) in state.items():
+            if cid not in folded:
+                assert fold is None and inside is None, (edition, cid, fold, inside)
+        # a link to a clause in a run opens the run's fold and shows it
+        hidden = next((r[-1] for r in runs if len(r) > 1), None)
+        if hidden:
+            page.evaluate("(id) => { location.hash = id; }", hidden)
+            page.wait_for_function("(id) => document.getElementById(id).closest('details').open",
+                                   arg=hidden)
+            assert page.is_visible(f"#{hidden}"), (edition, hidden)
+            page.evaluate("() => history.replaceState(null, '', location.pathname)")
         choose(page, "")
         assert page.evaluate(MODE_STATE) == built, edition
 
