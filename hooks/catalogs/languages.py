@@ -55,8 +55,8 @@ class Language:
     sentence holds for all, whatever edition the sentence before it was about."""
     others_words: str = r"(?!)"
     """A regular expression for words that speak of the editions a sentence has not named
-    ("de andere edities"): "X says so; the other editions are silent" is about every
-    edition, so a reader of any edition keeps it (its booklet's say or the site's ruling)."""
+    ("de andere edities"): in "X says so. The other editions are silent." the second sentence
+    is about the editions other than X, the first about all (``hooks/render/edition_prose.py``)."""
 
     @property
     def folder(self) -> str:

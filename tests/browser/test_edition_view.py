@@ -35,18 +35,18 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.76, "turn": 0.88, "buying": 0.85, "building": 0.73, "trading": 0.82,
-    "mortgages": 0.81, "bankruptcy": 0.78, "variants": 0.77,
+    "setup": 0.75, "turn": 0.88, "buying": 0.85, "trading": 0.78,
+    "mortgages": 0.82, "bankruptcy": 0.76, "variants": 0.74,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
-measured over the four languages and editions (build of 2026-12-06), so they cannot get
+measured over the four languages and editions (build of 2026-12-07), so they cannot get
 worse unnoticed. Lower a cap when a change shortens its page; the issue's target is
 :data:`TARGET` for every page.
 
 Why they stay above it: the rules every edition shares (:data:`SHARED_ONLY`, printed beside
 each ratio) take most of the page by themselves: /turn/ 0.69-0.72 of its length without a
 choice (the target is out of reach without hiding a rule of the chosen edition), /buying/
-0.60-0.64, /bankruptcy/ 0.57-0.60, /mortgages/ 0.55-0.57, /trading/ 0.52-0.56; what remains is
+0.58-0.62, /bankruptcy/ 0.55-0.56, /mortgages/ 0.55-0.57, /trading/ 0.51-0.54; what remains is
 the chosen edition's own rule with its citation, values block and one "other editions" line
 per clause. The page of the card game, a game of its own, has no picker and does not change
 with a choice (:func:`test_a_game_of_its_own_reads_the_same_with_a_choice`).
@@ -92,7 +92,17 @@ Session 17: a sentence whose clause links all point to rules of modes the editio
 0.80 -> 0.79 (their shared part 0.48-0.56 now, the "see 11.3" sentences no longer counted as
 every edition's). Tried and taken back: where every edition agrees and nothing folded,
 dropping the "all editions say the same" line (it is quiet on one clause of the site: no
-measurable change)."""
+measurable change). Session 18: the rules of modes an edition lacks fold as one run under
+the first one's heading (variants, nl-2001: 0.74-0.75 -> 0.70-0.72); in "X says so. The
+other editions are silent; the site rules so." the second sentence is the other editions'
+alone (X's reader no longer keeps it), and such comparisons joined by a semicolon
+("nl-2001 and nl-modern forbid it (...); nordic-2005 and classic-us name only the bank")
+became two sentences, each its editions': /building/ reached the target (0.71 -> 0.69),
+/setup/ 0.74 -> 0.73, /trading/ 0.80 -> 0.77, /bankruptcy/ 0.76 -> 0.74. The words for "the
+other editions" are now found across a line break of the page's source: the Danish and
+Norwegian "Kun ejeren kan indfri" (only the owner repays a mortgage) had been taken as
+nl-2001's alone and folded away for the other editions' readers, and shows now
+(/mortgages/ 0.79 -> 0.80 for nl-modern in Danish)."""
 
 
 def page_path(lang: str, slug: str) -> str:
