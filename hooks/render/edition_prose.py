@@ -172,9 +172,9 @@ def mark_paragraph(inner: str, lang: str = "nl") -> str:
     so") is about the editions not named before it, and the run about X before it is about
     every edition: the reader of X keeps X's say, the reader of another edition keeps both
     (what X says and the site's ruling that follows it); a sentence naming X that speaks of
-    the others too ("X says so; the others are silent") is about every edition. Such a sentence, about all four,
-    still compares editions: where a clause shows the reader's edition's values with their
-    sources (``site.js``), it goes with the comparison.
+    the others too ("X says so; the others are silent") is about every edition. Such a
+    sentence, about all four, still compares editions: where a clause shows the reader's
+    edition's values with their sources (``site.js``), it goes with the comparison.
 
     >>> x = '<span class="ed-chip" data-edition="nl-2001-short">K</span>'
     >>> mark_paragraph(f"Algemeen. In {x} zo. Verder zo. ")
