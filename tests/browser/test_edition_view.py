@@ -383,6 +383,64 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
     assert failures == [], "\n".join(failures)
 
 
+RULINGS_IN_VIEW = """() => {
+    const seen = el => el.getClientRects().length > 0 && !el.closest('details:not([open])');
+    const out = {};
+    let clause = '-';
+    const walk = el => {
+        if (el.matches('h2.clause')) { clause = el.id; return; }
+        for (const a of el.querySelectorAll('a[href*="#ruling-"]')) {
+            if (!seen(a)) continue;
+            const where = a.closest('.ed-mine-set') ? 'values' : 'prose';
+            const key = clause + ' ' + where;
+            (out[key] = out[key] || []).push(a.getAttribute('href').split('#')[1]);
+        }
+    };
+    // clause by clause in page order: a clause's heading may have folded into a run of
+    // clauses the edition lacks (then what it holds is out of view anyway)
+    for (const el of document.querySelectorAll('.md-content article > *')) walk(el);
+    return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...new Set(v)].sort()]));
+}"""
+"""Per clause, the rulings whose links a reader sees, in the prose and in the values line."""
+
+
+@pytest.mark.parametrize("slug", [s for s in RULE_PAGES
+                                  if s not in OWN_GAME_PAGES and s != "rulings"])
+def test_a_reader_sees_the_same_rulings_in_every_language(open_page, slug: str) -> None:
+    """The four languages state the same rules, with a choice too: for every main edition,
+    each clause of the page shows its reader the same rulings (their links in the prose, and
+    in the edition's values line) in Swedish, Danish and Norwegian as in Dutch. Before, a
+    Swedish sentence about the other editions ("De tre andra tar inte upp fallet ... R19")
+    was not read as theirs and folded away for them; the Dutch link to R2 (a ruling for the
+    Nordic edition's streets) stood in the sentence about the modern banker; a Norwegian
+    sentence said "the Nordic text" without naming the edition, so its ruling R16 stayed in
+    view for every reader; the Dutch and Danish R17 (the other editions read as the modern
+    rules) showed only to the modern rules' reader. (The rulings page is the rulings
+    themselves, one folded section each: :func:`test_rule_pages_are_shorter_with_an_edition`
+    walks it.)"""
+    sp = open_page(page_path("nl", slug), width=PHONE["width"], height=PHONE["height"])
+    page = sp.page
+    seen: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for lang in LANGS:
+        sp.goto(page_path(lang, slug))
+        for edition in MAIN_EDITIONS:
+            choose(page, edition)
+            seen[lang, edition] = page.evaluate(RULINGS_IN_VIEW)
+        choose(page, "")
+    # every rule page cites rulings for some edition (the check is not empty)
+    assert any(seen["nl", edition] for edition in MAIN_EDITIONS), slug
+    differ = []
+    for edition in MAIN_EDITIONS:
+        dutch = seen["nl", edition]
+        for lang in LANGS[1:]:
+            other = seen[lang, edition]
+            for key in sorted(set(dutch) | set(other)):
+                if dutch.get(key, []) != other.get(key, []):
+                    differ.append(f"{edition} {lang} {key}: nl {dutch.get(key, [])}, "
+                                  f"{lang} {other.get(key, [])}")
+    assert differ == [], "\n".join(differ)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_game_of_its_own_reads_the_same_with_a_choice(open_page, lang: str) -> None:
     """The card game's page (``OWN_GAME_PAGES``) has no picker, and with any main edition
