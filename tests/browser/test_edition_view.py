@@ -389,8 +389,9 @@ RULINGS_IN_VIEW = """() => {
     let clause = '-';
     const walk = el => {
         if (el.matches('h2.clause')) { clause = el.id; return; }
-        for (const a of el.querySelectorAll('a[href*="#ruling-"]')) {
-            if (!seen(a)) continue;
+        for (const a of el.querySelectorAll('a[href*="#ruling-"], a.clause-ref')) {
+            // (a page's introduction may point ahead to its clauses in its own words)
+            if (!seen(a) || (clause === '-' && !a.matches('[href*="#ruling-"]'))) continue;
             const where = a.closest('.ed-mine-set') ? 'values' : 'prose';
             const key = clause + ' ' + where;
             (out[key] = out[key] || []).push(a.getAttribute('href').split('#')[1]);
@@ -401,21 +402,24 @@ RULINGS_IN_VIEW = """() => {
     for (const el of document.querySelectorAll('.md-content article > *')) walk(el);
     return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...new Set(v)].sort()]));
 }"""
-"""Per clause, the rulings whose links a reader sees, in the prose and in the values line."""
+"""Per clause, the rulings and clauses whose links a reader sees, in the prose and in the
+values line."""
 
 
 @pytest.mark.parametrize("slug", [s for s in RULE_PAGES
                                   if s not in OWN_GAME_PAGES and s != "rulings"])
-def test_a_reader_sees_the_same_rulings_in_every_language(open_page, slug: str) -> None:
+def test_a_reader_sees_the_same_rulings_and_references_in_every_language(open_page, slug: str) -> None:
     """The four languages state the same rules, with a choice too: for every main edition,
-    each clause of the page shows its reader the same rulings (their links in the prose, and
-    in the edition's values line) in Swedish, Danish and Norwegian as in Dutch. Before, a
+    each clause of the page shows its reader the same rulings and points to the same clauses
+    (their links in the prose, and in the edition's values line) in Swedish, Danish and
+    Norwegian as in Dutch. Before, a
     Swedish sentence about the other editions ("De tre andra tar inte upp fallet ... R19")
     was not read as theirs and folded away for them; the Dutch link to R2 (a ruling for the
     Nordic edition's streets) stood in the sentence about the modern banker; a Norwegian
     sentence said "the Nordic text" without naming the edition, so its ruling R16 stayed in
     view for every reader; the Dutch and Danish R17 (the other editions read as the modern
-    rules) showed only to the modern rules' reader. (The rulings page is the rulings
+    rules) showed only to the modern rules' reader; the Danish pointer to 4.9 (the American
+    card to the nearest utility) stood after the Nordic sentence. (The rulings page is the rulings
     themselves, one folded section each: :func:`test_rule_pages_are_shorter_with_an_edition`
     walks it.)"""
     sp = open_page(page_path("nl", slug), width=PHONE["width"], height=PHONE["height"])
