@@ -35,7 +35,7 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.75, "turn": 0.88, "buying": 0.85, "trading": 0.78,
+    "setup": 0.75, "turn": 0.87, "buying": 0.84, "trading": 0.78,
     "mortgages": 0.82, "bankruptcy": 0.76, "variants": 0.74,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
@@ -104,7 +104,9 @@ it follows: it is nl-modern's alone, 0.75 -> 0.70 for nl-2001). The words for "t
 other editions" are now found across a line break of the page's source: the Danish and
 Norwegian "Kun ejeren kan indfri" (only the owner repays a mortgage) had been taken as
 nl-2001's alone and folded away for the other editions' readers, and shows now
-(/mortgages/ 0.79 -> 0.80 for nl-modern in Danish)."""
+(/mortgages/ 0.79 -> 0.80 for nl-modern in Danish). The Swedish "De tre andra tar inte upp
+fallet" was not read as the other editions either: its ruling (R19) was nl-2001's, now the
+others' (/turn/ 0.86 -> 0.80 for nl-2001 in Swedish; the page's worst is now 0.85)."""
 
 
 def page_path(lang: str, slug: str) -> str:
