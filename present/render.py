@@ -406,6 +406,18 @@ def _table_html(fmt: Presenter, block: Mapping[str, Any], root: Any) -> str:
             f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
+def clause_kind(clause_id: str) -> str:
+    """The message that names a clause in words, by its number: a rule of the booklets
+    (``calc.rule``, "regel 4.2") or a ruling of this site (``calc.ruling``, "uitspraak R23");
+    a step's badge and a worked example's clause link say it alike.
+
+    >>> clause_kind("rent-set-double"), clause_kind("ruling-go-twice")
+    ('calc.rule', 'calc.ruling')
+    """
+    clause = CLAUSES.get(clause_id)
+    return "calc.ruling" if clause is not None and clause.is_ruling else "calc.rule"
+
+
 def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
                links: Links) -> str:
     clause = str(s.get("clause"))
@@ -423,7 +435,7 @@ def _step_html(fmt: Presenter, s: Mapping[str, Any], currency: str | None,
     # the badge is the number ("4.2", "R23"); what it is, in words, for a pointer and a
     # screen reader ("regel 4.2", "uitspraak R23": a reader took R23 for a rule's number),
     # and a ruling's badge is drawn apart (calculators.css), never the clause's id
-    kind = "calc.ruling" if clause in CLAUSES and CLAUSES[clause].is_ruling else "calc.rule"
+    kind = clause_kind(clause)
     words = h(fmt.plain(kind, {"number": number}))
     badge = "calc-clause calc-clause-ruling" if kind == "calc.ruling" else "calc-clause"
     return (f'<li data-clause="{h(clause)}"><a class="{badge}" href="{h(href)}" '

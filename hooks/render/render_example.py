@@ -28,7 +28,7 @@ from hooks.render.examples import (EXAMPLES_PAGE, NO_EDITION_KINDS, Example, Exa
                                    find_example, flatten, ordered, verified)
 from hooks.render.calculator_data import step_presenter
 from present.numbers import amount as format_amount, percent as format_percent
-from present.render import Presenter
+from present.render import Presenter, clause_kind
 from hooks.render.templates import fragment, html
 
 from engine.boards import BOARDS, Board
@@ -382,7 +382,7 @@ def step_html(ctx: Context, w: Words, step: Mapping[str, Any]) -> str:
 
 def _clause_link(ctx: Context, w: Words, clause: str) -> str:
     c = CLAUSES[clause]
-    key = "calc.ruling" if c.is_ruling else "calc.rule"  # the words of a step's badge too
+    key = clause_kind(clause)  # the words of a step's badge too
     title = ctx.clause_label(clause)[1] or c.title
     return fragment("clause-ref.html", url=ctx.clause_url(clause), title=title,
                     text=w.t(key, number=c.number))
