@@ -76,12 +76,20 @@ def _section(lang: str) -> str:
     (True, 2)
     >>> re.fullmatch(_section("sv"), ", ”A” och ”B”") is not None
     True
+    >>> re.fullmatch(_section("nl"), ", punt 5 onder\\n‘4. De bankier en de bank’") is not None
+    True
+    >>> re.fullmatch(_section("sv"), ", ”“START” passeren”") is not None
+    True
     """
     opening, closing = QUOTES[lang]
-    quoted = rf"{re.escape(opening)}[^{re.escape(closing)}<]*{re.escape(closing)}"
+    # a heading that holds a quote of its own (000's “START” passeren) keeps it inside
+    quoted = (rf"{re.escape(opening)}(?:[^{re.escape(closing)}“<]|“[^”<]*”)*"
+              rf"{re.escape(closing)}")
     joins = r",\s+" + (rf"|\s+{re.escape(AND[lang])}\s+" if AND.get(lang) else "")
     more = rf"(?:(?:{joins}){quoted})*"
-    return rf"(?:,\s+{quoted}{more})?"
+    # a place inside the section may come first: "punt 5 onder ‘4. De bankier en de bank’"
+    where = r"(?:[^\W\d_]+\s+\d+\s+[^\W\d_]+\s+|(?:[^\W\d_]+\s+){1,2})?"
+    return rf"(?:,\s+{where}{quoted}{more})?"
 
 
 QUOTES: dict[str, tuple[str, str]] = {lang.code: lang.quotes for lang in LANGUAGES}

@@ -35,8 +35,8 @@ PHONE = {"width": 390, "height": 844}
 TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
-    "setup": 0.75, "turn": 0.87, "buying": 0.84, "trading": 0.78,
-    "mortgages": 0.82, "bankruptcy": 0.76, "variants": 0.74,
+    "turn": 0.86, "buying": 0.83, "trading": 0.77,
+    "mortgages": 0.81, "bankruptcy": 0.75, "variants": 0.72,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
 measured over the four languages and editions (build of 2026-12-07), so they cannot get
@@ -106,7 +106,14 @@ Norwegian "Kun ejeren kan indfri" (only the owner repays a mortgage) had been ta
 nl-2001's alone and folded away for the other editions' readers, and shows now
 (/mortgages/ 0.79 -> 0.80 for nl-modern in Danish). The Swedish "De tre andra tar inte upp
 fallet" was not read as the other editions either: its ruling (R19) was nl-2001's, now the
-others' (/turn/ 0.86 -> 0.80 for nl-2001 in Swedish; the page's worst is now 0.85)."""
+others' (/turn/ 0.86 -> 0.80 for nl-2001 in Swedish; the page's worst is now 0.85). Session 19: a
+citation that names a place inside its section ("bron 000, punt 5 onder ‘4. De bankier en de
+bank’") or a section title holding quotes of its own (Swedish ”“START” passeren”) is part of
+its run of citations, so the reader keeps only their own booklet there too; with a choice the
+picker's line is "Jouw editie: X" (one line in every language) and the house rules stand
+beside the select where both fit (picker 138-164 -> 89-138 px); a title's pilcrow no longer
+takes a line of its own at phone width: /setup/ reached the target (0.73 -> 0.70), turn 0.85
+-> 0.84, buying 0.82 -> 0.82, bankruptcy 0.74 -> 0.74, variants 0.72 -> 0.71."""
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -633,7 +640,7 @@ def test_choosing_confirms_in_a_short_line(open_page, lang: str) -> None:
     for edition in MAIN_EDITIONS:
         choose(page, edition)
         name = str(t.gettext(lang, f"edition.{edition}.short"))
-        want = str(t.gettext(lang, "myed.confirm", edition=name))
+        want = str(t.gettext(lang, "myed.in_edition", edition=name))
         line = page.inner_text(".my-ed-confirm").strip()
         assert line == want, (line, want)
         assert page.inner_text("#site-live").strip() == want
@@ -686,7 +693,7 @@ def test_picker_shrinks_with_a_choice(open_page, lang: str) -> None:
         assert all(w >= 43.5 and h >= 43.5 for w, h in chosen["taps"]), chosen["taps"]
         name = str(t.gettext(lang, f"edition.{edition}.short"))
         assert page.inner_text(".my-ed-confirm").strip() == str(
-            t.gettext(lang, "myed.confirm", edition=name))
+            t.gettext(lang, "myed.in_edition", edition=name))
         assert page.is_visible(".my-ed-confirm") and select.is_visible()
         assert page.is_visible(".my-house > summary")
         assert not page.is_visible(".my-ed-variants")
