@@ -80,20 +80,23 @@ NORDIC_SECTIONS: tuple[tuple[str, str, str | None], ...] = (
 """001's sections in its Swedish, Danish and Norwegian texts, row by row (the same leaflet
 three times; the Norwegian text stops before bankruptcy: None)."""
 
-_NORDIC_COLUMN = {"sv": 0, "da": 1, "nb": 2}
+_NORDIC_COLUMN = {"nl": 0, "sv": 0, "da": 1, "nb": 2}
+"""Which of 001's texts a page cites: its own language's, and on Dutch pages the Swedish
+text, the leaflet's first (as the Dutch prose does: ‘FÄNGELSE’, ‘ANMÄRKNINGAR’)."""
 
 
 def section_in(file: str, section: str, lang: str) -> str:
     """The heading of the same section in the page language's text, where the rulebook has
-    that language (001: Swedish, Danish, Norwegian). Where the Norwegian text has stopped
-    (bankruptcy and after), and in any other case: ``section`` itself.
+    that language (001: Swedish, Danish, Norwegian; Dutch pages read its Swedish text). Where
+    the Norwegian text has stopped (bankruptcy and after), and in any other case: ``section``
+    itself.
 
     >>> section_in("001", "HAMNA PÅ EN ÄGD EGENDOM", "da")
     'HVIS EN SPILLER LANDER PÅ EN EJENDOM, DER EJES AF EN ANDEN SPILLER'
     >>> section_in("001", "KONKURS", "nb"), section_in("001", "FALLIT", "sv")
     ('KONKURS', 'KONKURS')
-    >>> section_in("001", "KONKURS", "nl"), section_in("000", "Huur", "da")
-    ('KONKURS', 'Huur')
+    >>> section_in("001", "BEMÆRKNINGER TIL SPILLET", "nl"), section_in("000", "Huur", "da")
+    ('ANMÄRKNINGAR', 'Huur')
     """
     column = _NORDIC_COLUMN.get(lang)
     if file != "001" or column is None:

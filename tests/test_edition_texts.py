@@ -66,6 +66,11 @@ def test_each_rules_sheet_speaks_only_of_its_edition(built_site: Path, lang: str
             problems.append(f"{lang} {edition}: names {sorted(others)}")
         for hit in re.finditer(SEVERAL[lang], text_of(sheet), re.I):
             problems.append(f"{lang} {edition}: «{hit.group(0)}»")
+        # a sentence that led into a list of the editions ("Het maximum verschilt per
+        # editie:") before one item, the sheet's own: a comparison of one
+        for lead in re.finditer(r"<p>((?:(?!</?p>).)*?):</p>\s*<ul>\s*<li>(?:(?!</?li).)*</li>\s*</ul>",
+                                sheet, re.S):
+            problems.append(f"{lang} {edition}: a lead into one item: «{text_of(lead.group(1))[-60:]}:»")
         clauses = re.findall(r'<div class="sheet-clause" data-clause="[^"]+">(.*?)</div>',
                              sheet, re.S)
         with_text = [c for c in clauses if re.search(r"<p>[^<]{20,}", c)]

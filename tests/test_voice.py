@@ -97,6 +97,42 @@ def test_every_dutch_street_and_utility_has_its_article() -> None:
     assert all(a in ("de", "het") for a in ARTICLES["nl"].values())
 
 
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def dutch_travel_edition_without_article(text: str) -> list[str]:
+    """Where Dutch running prose names the travel edition (its code, shown as the
+    description "Scandinavische reiseditie 2005") without the article Dutch puts before a
+    description. Not asked: a list item that starts with edition codes (an edition list,
+    ``ul.ed-list``), a table row, a bold heading.
+
+    >>> dutch_travel_edition_without_article("In `nordic-2005` niet. In de `nordic-2005` wel.")
+    ['In `nordic-2005` niet']
+    >>> dutch_travel_edition_without_article("- `nordic-2005`: zes\\n| `nordic-2005` |\\n**`nordic-2005`**")
+    []
+    """
+    found = []
+    for m in re.finditer(r"`nordic-2005`", text):
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if re.fullmatch(r"\s*-\s*(?:`[a-z0-9-]+`(?:,| en)?\s*)*", line) or line.lstrip().startswith("|") \
+                or line.endswith("**"):
+            continue
+        if not re.search(r"(?i)\bde\s+$", text[max(0, m.start() - 4):m.start()]):
+            found.append(" ".join(text[max(0, m.start() - 12):m.end() + 5].split()).strip())
+    return found
+
+
+def test_dutch_prose_gives_the_travel_edition_its_article() -> None:
+    """Every Dutch page (rule pages, rulings, the rest): "in de `nordic-2005`", not "in
+    `nordic-2005`" (a native reader's finding, 2026-12-07: 65 times on the rule pages)."""
+    assert dutch_travel_edition_without_article("Zo in `nordic-2005`.")  # the check sees one
+    found = {path.name: dutch_travel_edition_without_article(path.read_text(encoding="utf-8"))
+             for path in sorted((DOCS / "nl").glob("*.md"))}
+    assert {name: hits for name, hits in found.items() if hits} == {}
+    assert sum(path.read_text(encoding="utf-8").count("de `nordic-2005`")
+               for path in (DOCS / "nl").glob("*.md")) > 40  # the check reads the pages
+
+
 def test_money_and_percentage_parameters_are_marked() -> None:
     """A parameter whose Dutch value template shows an amount or a percentage is marked
     as such in the engine (it is then written by present.numbers, never by the catalog)."""

@@ -174,8 +174,8 @@
     Array.prototype.forEach.call(document.querySelectorAll(".ed-fold-made, .ed-fold-body"), function (el) {
       el.parentNode.removeChild(el);
     });
-    Array.prototype.forEach.call(document.querySelectorAll(".ed-away"), function (el) {
-      el.classList.remove("ed-away");
+    Array.prototype.forEach.call(document.querySelectorAll(".ed-away, .ed-apart"), function (el) {
+      el.classList.remove("ed-away", "ed-apart");
     });
   }
 
@@ -348,6 +348,17 @@
              first: number };
   }
 
+  // "All editions say the same here" (their values agree) is not the line where the text in view
+  // speaks of some editions apart ("X's summary says otherwise"): "Compare the editions" (.ed-apart).
+  function markApart(section) {
+    var all = document.querySelectorAll("#my-ed-select option:not([value=''])").length;
+    var box = section.els.filter(function (el) { return el.matches(".ed-clause[data-agree]"); })[0];
+    if (box && section.els.some(function (el) {
+      return el.matches("p, ul.ed-list") && !el.classList.contains("ed-away") && Array.prototype.some.call(
+        el.querySelectorAll(".ed-s[data-about]:not(.ed-away), li[data-about]"), function (s) { return about(s).length < all; });
+    })) { box.classList.add("ed-apart"); }
+  }
+
   function applyClauses(edition) {
     restoreClauses();
     // only where the picker is: the card game's page (hooks/entry/my_edition.py,
@@ -356,7 +367,7 @@
     var run = null;
     clauseSections().forEach(function (section) {
       run = foldNotMine(section, edition, run);
-      if (!run) { foldClause(section, edition); }
+      if (!run) { foldClause(section, edition); markApart(section); }
     });
     // a link to a clause folded just now (#speed-die-jail) still shows it
     if (window.__siteOffline) { window.__siteOffline.reveal(); }
@@ -565,9 +576,7 @@
     if (edition) { root.setAttribute("data-my-edition", edition); } else { root.removeAttribute("data-my-edition"); }
     // folded with a choice, and on a phone (the rule first; the comparison one tap away)
     var phone = window.matchMedia && window.matchMedia("(max-width: 44.9375em)").matches;
-    Array.prototype.forEach.call(document.querySelectorAll("details.ed-others"), function (d) {
-      d.open = !edition && !phone;
-    });
+    Array.prototype.forEach.call(document.querySelectorAll("details.ed-others"), function (d) { d.open = !edition && !phone; });
     applyClauses(edition);
     applyCites(edition);
     applyNames(edition);
@@ -575,6 +584,12 @@
     applyExamples(edition);
     applyCalcLinks(edition, myHouse());
     applySheet(edition);
+  }
+
+  // A choice kept for the next pages (none: forgotten); where storage is refused, it holds
+  // for this page only.
+  function store(key, value) {
+    try { if (value) { localStorage.setItem(key, value); } else { localStorage.removeItem(key); } } catch (e) { /* refused */ }
   }
 
   function setupPicker() {
@@ -585,11 +600,7 @@
     if (select.value !== myEdition()) { select.value = ""; }
     picker.hidden = false;
     select.addEventListener("change", function () {
-      try {
-        if (select.value) { localStorage.setItem(EDITION_KEY, select.value); } else { localStorage.removeItem(EDITION_KEY); }
-      } catch (e) {
-        // storage refused: the choice holds for this page only
-      }
+      store(EDITION_KEY, select.value);
       // a ?edition= in the address was the old choice: the picker's is the one shown now
       dropFromAddress("edition");
       applyEdition(select.value);
@@ -602,11 +613,7 @@
       box.addEventListener("change", function () {
         var house = Array.prototype.filter.call(boxes, function (b) { return b.checked; })
           .map(function (b) { return b.value; });
-        try {
-          if (house.length) { localStorage.setItem(HOUSE_KEY, house.join(",")); } else { localStorage.removeItem(HOUSE_KEY); }
-        } catch (e) {
-          // storage refused: the choice holds for this page only
-        }
+        store(HOUSE_KEY, house.join(","));
         dropFromAddress("house");
         applyHouse(house);
       });

@@ -73,25 +73,53 @@ _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
 
 
 def only_edition(body: str, edition_id: str) -> str:
-    """Drop list items that name editions but not this one (nor its base edition).
+    """Drop list items that name editions but not this one (nor its base edition); where a
+    list lost items, the sentence that led into it ("Het maximum verschilt per editie:")
+    goes too: one edition's item is no comparison.
 
     >>> only_edition("- `nl-2001`: a\\n  more\\n- `classic-us`: b\\n- all: c", "classic-us")
     '- `classic-us`: b\\n- all: c'
+    >>> only_edition("Zo gaat het. Het maximum\\nverschilt:\\n\\n- `nl-2001`: 8\\n- `classic-us`: 6", "nl-2001")
+    'Zo gaat het.\\n\\n- `nl-2001`: 8'
     """
     mine = {edition_id, EDITIONS[edition_id].base or edition_id}
     mine |= {e for e in EDITIONS if EDITIONS[e].base == edition_id}
     out: list[str] = []
     skipping = False
+    lists: list[int] = []  # where each list that lost items starts in ``out``
+    start: int | None = None
     for line in body.split("\n"):
         item = _ITEM.match(line)
         if item and not item.group("indent"):
+            start = len(out) if start is None else start
             named = set(CODE.findall(line))
             skipping = bool(named) and not (named & mine)
+            if skipping and start not in lists:
+                lists.append(start)
         elif line.strip() and not line.startswith((" ", "\t")):
             skipping = False  # a paragraph after the list
+            start = None
         if not skipping:
             out.append(line)
+    for at in reversed(lists):
+        _drop_lead(out, at)
     return "\n".join(out)
+
+
+def _drop_lead(lines: list[str], at: int) -> None:
+    """The paragraph right above ``lines[at]`` loses its last sentence where that sentence
+    ends in a colon (the lead into a list); a paragraph of only that sentence goes."""
+    end = at
+    while end > 0 and not lines[end - 1].strip():
+        end -= 1
+    begin = end
+    while begin > 0 and lines[begin - 1].strip():
+        begin -= 1
+    text = " ".join(lines[begin:end])
+    if begin == end or not text.rstrip().endswith(":"):
+        return
+    kept = re.sub(r"(^|(?<=[.!?])\s)[^.!?]*:\s*$", "", text).rstrip()
+    lines[begin:at] = ([kept, ""] if kept else [])
 
 
 def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
