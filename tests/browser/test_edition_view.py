@@ -308,6 +308,25 @@ LACKING = """({ed, holds}) => {
 one lacks ("the speed die does not count for a double, 11.6" for Nederland 2001): they
 speak of other editions and go with the comparison (``edition_prose.ref_editions``)."""
 
+AGREE_APART = """(all) => {
+    const out = [];
+    for (const sum of document.querySelectorAll('.ed-clause[data-agree] .ed-sum-chosen')) {
+        if (!sum.getClientRects().length) continue;
+        const box = sum.closest('.ed-clause');
+        for (let el = box.previousElementSibling; el && !el.matches('h2.clause, summary');
+             el = el.previousElementSibling) {
+            if (!el.matches('p, ul')) continue;
+            const apart = [...el.querySelectorAll('.ed-s[data-about], li[data-about]')].filter(s =>
+                s.getClientRects().length && !s.closest('.ed-away')
+                && s.getAttribute('data-about').split(' ').filter(Boolean).length < all);
+            if (apart.length) out.push(box.dataset.clause + ': ' + apart[0].textContent.trim().slice(0, 60));
+        }
+    }
+    return out; }"""
+"""Clauses whose line says "All editions say the same here" (their values agree) over text
+in view that speaks of some editions apart ("X's summary says otherwise; the site does not
+follow it"): the line and the text would contradict each other (``site.js`` markApart)."""
+
 NAMES = """(ed) => [...document.querySelectorAll('.md-content .sq-name')]
     .filter(el => el.textContent !== (ed ? el.getAttribute('data-name-' + ed)
                                           : el.getAttribute('data-name')))
@@ -358,6 +377,9 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
             if lacking:
                 failures.append(f"{slug} {edition}: a sentence in view points only to rules "
                                 f"the edition lacks: {lacking[:3]}")
+            apart = page.evaluate(AGREE_APART, len(MAIN_EDITIONS))
+            if apart:
+                failures.append(f"{slug} {edition}: 'all editions say the same' over {apart[:3]}")
             names = page.evaluate(NAMES, edition)
             if names:
                 failures.append(f"{slug} {edition}: squares not named as its board names "
