@@ -58,6 +58,13 @@ class Language:
     ("de andere edities"): in "X says so. The other editions are silent." the second sentence
     is about the editions other than X, the first about all (``hooks/render/edition_prose.py``)."""
 
+    list_words: tuple[str, str] = (r"(?!)", r"(?!)")
+    """A regular expression for the prepositions and joining words around a list of editions
+    in a phrase ("in `nl-2001`, `nl-modern` of `classic-us`", "de stapels van A en B"): the
+    one-edition rules sheet says such a phrase of its own edition alone ("in A"). A list
+    that is a sentence's subject ("A en B zeggen") is not narrowed: its verb would not agree.
+    Two expressions: the prepositions before the list, the words between its names."""
+
     @property
     def folder(self) -> str:
         """The language's folder in the built site: ``""`` for the source language (the
@@ -69,20 +76,24 @@ LANGUAGES: tuple[Language, ...] = (
     Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’"), "en",
              r"\w*edities|\belke editie|\bboekjes|\bbronnen",
              r"elke editie|alle (vier )?(de )?edities",
-             r"andere (twee |drie )?(edities|boekjes|bronnen)"),
+             r"andere (twee |drie )?(edities|boekjes|bronnen)",
+             (r"\b(?i:in|van|voor|bij)\s+", r",\s+|\s+(?:en|of)\s+")),
     Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”"), "och",
              r"\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|\bkällorna",
              r"varje utgåva|alla (fyra )?(huvud)?utgåvor(na)?",
-             r"(andra|övriga) (två |tre )?(utgåvor(na)?|häften(a)?|regelböcker(na)?|källor(na)?)"),
+             r"(andra|övriga) (två |tre )?(utgåvor(na)?|häften(a)?|regelböcker(na)?|källor(na)?)",
+             (r"\b(?i:i|för|hos)\s+", r",\s+|\s+(?:och|eller)\s+")),
     Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«"), "og",
              r"\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|\bkilderne",
              r"hver udgave|alle (fire )?(hoved)?udgaver(ne)?",
-             r"(andre|øvrige) (to |tre )?(udgaver(ne)?|hæfter(ne)?|regelbøger(ne)?|kilder(ne)?)"),
+             r"(andre|øvrige) (to |tre )?(udgaver(ne)?|hæfter(ne)?|regelbøger(ne)?|kilder(ne)?)",
+             (r"\b(?i:i|for|hos)\s+", r",\s+|\s+(?:og|eller)\s+")),
     Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»"), "og",
              r"\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|\bregelbøkene|"
              r"\bkildene",
              r"hver utgave|alle (fire )?(hoved)?utgave(ne|r)",
-             r"(andre|øvrige) (to |tre )?(utgaver|utgavene|hefter|heftene|regelbøker|regelbøkene|kilder|kildene)"),
+             r"(andre|øvrige) (to |tre )?(utgaver|utgavene|hefter|heftene|regelbøker|regelbøkene|kilder|kildene)",
+             (r"\b(?i:i|for|hos)\s+", r",\s+|\s+(?:og|eller)\s+")),
 )
 """The site's languages; the first is the source language (Dutch, at the site's root)."""
 

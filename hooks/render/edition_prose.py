@@ -135,6 +135,74 @@ def named_outside_brackets(sentence: str) -> list[str]:
     return named
 
 
+def without_asides(sentence: str, keep: set[str]) -> str:
+    """The sentence without its brackets that name editions, none of them in ``keep``:
+    on one edition's sheet "Een kaart (of in `nordic-2005` een sleutel) mag je verkopen" is
+    the rule without the travel edition's aside (the whole sentence was left out, and with
+    it the rule, from the sheets of the Dutch editions).
+
+    >>> x = '<span class="ed-chip" data-edition="nordic-2005">N</span>'
+    >>> without_asides(f"Een kaart (of in {x} een sleutel) mag je verkopen.", {"nl-2001"})
+    'Een kaart mag je verkopen.'
+    >>> without_asides(f"Een kaart (of in {x} een sleutel) mag.", {"nordic-2005"}) == f"Een kaart (of in {x} een sleutel) mag."
+    True
+    >>> without_asides("Zo (bron 000).", {"nl-2001"})
+    'Zo (bron 000).'
+    """
+    out, depth, start, i = [], 0, None, 0
+    while i < len(sentence):
+        if sentence[i] == "<":
+            i = sentence.index(">", i) + 1
+            continue
+        if sentence[i] == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif sentence[i] == ")" and depth:
+            depth -= 1
+            if depth == 0 and start is not None:
+                ids = {family(m.group("id")) for m in CHIP.finditer(sentence, start, i)}
+                if ids and not ids & keep:
+                    out.append((start, i + 1))
+        i += 1
+    for begin, end in reversed(out):
+        while begin and sentence[begin - 1] == " ":
+            begin -= 1
+        sentence = sentence[:begin] + sentence[end:]
+    return sentence
+
+
+_CHIP_HTML = r'(?:de\s+)?<span class="ed-chip" data-edition="[^"]+">[^<]*</span>'
+_LISTS: dict[str, re.Pattern[str]] = {
+    lang.code: re.compile(rf"(?P<pre>{lang.list_words[0]})(?P<run>{_CHIP_HTML}"
+                          rf"(?:(?:{lang.list_words[1]}){_CHIP_HTML})+)")
+    for lang in LANGUAGES}
+"""A list of editions after a preposition ("in A, B of C"), per language's words."""
+
+
+def narrowed(sentence: str, keep: str, lang: str) -> str:
+    """The sentence with each list of editions after a preposition that holds ``keep``
+    said of ``keep`` alone: on one edition's sheet "Kom je in A, B of C op Kans" is "Kom je
+    in A op Kans" (it was left out, and with it the rule of how to draw a card).
+
+    >>> a, b = (f'<span class="ed-chip" data-edition="{e}">{e}</span>' for e in ("nl-2001", "classic-us"))
+    >>> narrowed(f"Kom je in {a} of {b} op Kans, dan pak je een kaart.", "classic-us", "nl") == f"Kom je in {b} op Kans, dan pak je een kaart."
+    True
+    >>> narrowed(f"{a} en {b} zeggen het.", "nl-2001", "nl") == f"{a} en {b} zeggen het."
+    True
+    """
+    pattern = _LISTS.get(lang)
+    if pattern is None:
+        return sentence
+
+    def one(m: re.Match[str]) -> str:
+        names = re.findall(_CHIP_HTML, m.group("run"))
+        mine = [n for n in names if family(CHIP.search(n).group("id")) == keep]
+        return m.group("pre") + mine[0] if mine else m.group(0)
+
+    return pattern.sub(one, sentence)
+
+
 def cited(sentence: str, lang: str = "nl") -> list[str]:
     """The main editions whose booklets a sentence cites ("(bron 000, ...)" is
     ``nl-2001``'s).
@@ -384,6 +452,7 @@ def only_about(html: str, edition_id: str, lang: str, away: str | None = None) -
         out = []
         dropping = False
         for sentence in sentences(m.group("inner")):
+            sentence = narrowed(without_asides(sentence, {mine}), mine, lang)
             named = {family(i) for i in CHIP.findall(sentence)}
             text = said(sentence)
             if not named and every is not None and every.search(text):
