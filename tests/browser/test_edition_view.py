@@ -36,7 +36,7 @@ TARGET = 0.7
 """Screens with a choice over screens without, at most (issue 23)."""
 MEASURED_CAPS: dict[str, float] = {
     "turn": 0.86, "buying": 0.83, "trading": 0.77,
-    "mortgages": 0.81, "bankruptcy": 0.75, "variants": 0.72,
+    "mortgages": 0.81, "bankruptcy": 0.77, "variants": 0.72,
 }
 """Pages that do not reach :data:`TARGET` yet, each capped about 0.02 above the worst ratio
 measured over the four languages and editions (build of 2026-12-07), so they cannot get
@@ -113,7 +113,12 @@ its run of citations, so the reader keeps only their own booklet there too; with
 picker's line is "Jouw editie: X" (one line in every language) and the house rules stand
 beside the select where both fit (picker 138-164 -> 89-138 px); a title's pilcrow no longer
 takes a line of its own at phone width: /setup/ reached the target (0.73 -> 0.70), turn 0.85
--> 0.84, buying 0.82 -> 0.82, bankruptcy 0.74 -> 0.74, variants 0.72 -> 0.71."""
+-> 0.84, buying 0.82 -> 0.82, bankruptcy 0.74 -> 0.74, variants 0.72 -> 0.71. Then a rule that
+had been hidden came back: in 10.2 "your get-out cards go under their pile; in the travel
+edition your keys go back" named that edition and cited all four booklets, so with any
+choice it counted as a comparison and folded; it is now the rule of every edition (the key
+in brackets, the citations in a sentence of their own), and 10.2 says that the mortgages
+lapse: bankruptcy 0.74 -> 0.75 (da, nl-modern), cap 0.77."""
 
 
 def page_path(lang: str, slug: str) -> str:
