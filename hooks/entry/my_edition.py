@@ -70,7 +70,7 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> st
 
 _UL = re.compile(r"<ul>\n(?P<body>(?:(?!<ul>|</ul>).)*?)</ul>", re.S)
 _CHIP_ID = re.compile(r'<span class="ed-chip" data-edition="([^"]+)">')
-_LI_START = re.compile(r'^<li>(?:\n?<p>)?<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
+_LI_START = re.compile(r'^<li>(?:\n?<p>)?(?:De\s+)?<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
 
 
 def _items(body: str) -> list[str] | None:
@@ -80,7 +80,8 @@ def _items(body: str) -> list[str] | None:
 
 
 def sort_edition_lists(html: str) -> str:
-    """Lists whose every item starts with an edition chip, in :data:`EDITION_ORDER`.
+    """Lists whose every item starts with an edition chip (in Dutch, "De" may come first:
+    "De Scandinavische reiseditie 2005 heeft zes pionnen"), in :data:`EDITION_ORDER`.
 
     >>> a = '<li><span class="ed-chip" data-edition="classic-us">US</span>: x</li>\\n'
     >>> b = '<li><span class="ed-chip" data-edition="nl-2001">NL</span>: y</li>\\n'
