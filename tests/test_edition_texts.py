@@ -43,6 +43,14 @@ def text_of(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
+def sheet_of(html: str, edition: str) -> str:
+    """One edition's sheet (``section.sheet``) of the sheet page's HTML."""
+    m = re.search(rf'<section class="sheet(?: is-shown)?" data-edition="{edition}".*?'
+                  r'</section>', html, re.S)
+    assert m, edition
+    return m.group(0)
+
+
 def main_of(edition_id: str) -> str:
     edition = EDITIONS[edition_id]
     return edition.base or edition.id
@@ -56,10 +64,7 @@ def test_each_rules_sheet_speaks_only_of_its_edition(built_site: Path, lang: str
     html = page_html(built_site, lang, "sheet")
     problems = []
     for edition in SHEET_EDITIONS:
-        m = re.search(rf'<section class="sheet(?: is-shown)?" data-edition="{edition}".*?'
-                      r'</section>', html, re.S)
-        assert m, edition
-        sheet = m.group(0)
+        sheet = sheet_of(html, edition)
         others = {e for e in re.findall(r'class="ed-chip" data-edition="([^"]+)"', sheet)
                   if main_of(e) != main_of(edition)}
         if others:
@@ -97,10 +102,8 @@ def test_every_sheet_clause_keeps_its_words(built_site: Path, lang: str) -> None
     html = page_html(built_site, lang, "sheet")
     bare = []
     for edition in SHEET_EDITIONS:
-        m = re.search(rf'<section class="sheet(?: is-shown)?" data-edition="{edition}".*?'
-                      r'</section>', html, re.S)
-        assert m, edition
-        for part in re.split(r'(?=<div class="sheet-clause" data-clause=")', m.group(0))[1:]:
+        sheet = sheet_of(html, edition)
+        for part in re.split(r'(?=<div class="sheet-clause" data-clause=")', sheet)[1:]:
             cid = re.match(r'<div class="sheet-clause" data-clause="([^"]+)"', part).group(1)
             body = re.sub(r'<ul class="sheet-values">.*?</ul>', "", part.split("</h4>", 1)[1],
                           flags=re.S)
@@ -118,11 +121,9 @@ def test_a_sheet_states_the_values_of_its_own_mode(built_site: Path, lang: str) 
     html = page_html(built_site, lang, "sheet")
     label = str(translations().gettext(lang, "param.deal_deeds"))
     for edition in MAIN_EDITIONS:
-        m = re.search(rf'<section class="sheet(?: is-shown)?" data-edition="{edition}".*?'
-                      r'</section>', html, re.S)
-        assert m, edition
+        sheet = sheet_of(html, edition)
         block = re.search(r'<div class="sheet-clause" data-clause="short-setup">(.*?)</div>',
-                          m.group(0), re.S)
+                          sheet, re.S)
         holds = edition in (clause_editions("short-setup") or ())
         assert bool(block) == holds, (lang, edition)
         if block:
