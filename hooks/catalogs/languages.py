@@ -65,6 +65,11 @@ class Language:
     that is a sentence's subject ("A en B zeggen") is not narrowed: its verb would not agree.
     Two expressions: the prepositions before the list, the words between its names."""
 
+    edition_article: str = ""
+    """The article running prose may put before an edition's name ("in de `nordic-2005`":
+    Dutch names the travel edition by a description); an edition list and a list of
+    editions on the sheet still find the name after it."""
+
     @property
     def folder(self) -> str:
         """The language's folder in the built site: ``""`` for the source language (the
@@ -77,7 +82,7 @@ LANGUAGES: tuple[Language, ...] = (
              r"\w*edities|\belke editie|\bboekjes|\bbronnen",
              r"elke editie|alle (vier )?(de )?edities",
              r"andere (twee |drie )?(edities|boekjes|bronnen)",
-             (r"\b(?i:in|van|voor|bij)\s+", r",\s+|\s+(?:en|of)\s+")),
+             (r"\b(?i:in|van|voor|bij)\s+", r",\s+|\s+(?:en|of)\s+"), edition_article="de"),
     Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”"), "och",
              r"\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|\bkällorna",
              r"varje utgåva|alla (fyra )?(huvud)?utgåvor(na)?",
@@ -99,6 +104,8 @@ LANGUAGES: tuple[Language, ...] = (
 
 BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}
 LANGS: tuple[str, ...] = tuple(BY_CODE)
+ARTICLES: str = "|".join(a for lang in LANGUAGES if (a := lang.edition_article))
+"""Every language's article before an edition's name, as one alternative ("de")."""
 SOURCE_LANG: str = LANGS[0]
 LANG_DIRS: tuple[str, ...] = LANGS[1:]
 """Languages in their own folder of the built site."""

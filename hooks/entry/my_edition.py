@@ -31,6 +31,7 @@ from hooks.common import CLAUSES, RULE_PAGES, build_language, relative_url
 from hooks.render.chips import chips
 from hooks.render.edition_prose import mark as mark_editions
 from hooks.catalogs import source_names
+from hooks.catalogs.languages import ARTICLES
 from hooks.render.house_rules import clause_blocks
 from hooks.catalogs.i18n import Message, translations
 from hooks.catalogs.languages import LANGS
@@ -70,7 +71,8 @@ def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> st
 
 _UL = re.compile(r"<ul>\n(?P<body>(?:(?!<ul>|</ul>).)*?)</ul>", re.S)
 _CHIP_ID = re.compile(r'<span class="ed-chip" data-edition="([^"]+)">')
-_LI_START = re.compile(r'^<li>(?:\n?<p>)?(?:De\s+)?<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
+_LI_START = re.compile(r'^<li>(?:\n?<p>)?' + (rf"(?:(?i:{ARTICLES})\s+)?" if ARTICLES else "")
+                       + r'<span class="ed-chip" data-edition="(?P<id>[^"]+)">')
 
 
 def _items(body: str) -> list[str] | None:
@@ -80,8 +82,9 @@ def _items(body: str) -> list[str] | None:
 
 
 def sort_edition_lists(html: str) -> str:
-    """Lists whose every item starts with an edition chip (in Dutch, "De" may come first:
-    "De Scandinavische reiseditie 2005 heeft zes pionnen"), in :data:`EDITION_ORDER`.
+    """Lists whose every item starts with an edition chip (after the language's article,
+    ``Language.edition_article``: "De Scandinavische reiseditie 2005 heeft zes pionnen"),
+    in :data:`EDITION_ORDER`.
 
     >>> a = '<li><span class="ed-chip" data-edition="classic-us">US</span>: x</li>\\n'
     >>> b = '<li><span class="ed-chip" data-edition="nl-2001">NL</span>: y</li>\\n'

@@ -172,10 +172,15 @@ def without_asides(sentence: str, keep: set[str]) -> str:
     return sentence
 
 
-_CHIP_HTML = r'(?:de\s+)?<span class="ed-chip" data-edition="[^"]+">[^<]*</span>'
+def _chip_html(article: str) -> str:
+    """An edition's chip in the HTML, with the language's article before it if any."""
+    return ((rf"(?:{article}\s+)?" if article else "")
+            + r'<span class="ed-chip" data-edition="[^"]+">[^<]*</span>')
+
+
 _LISTS: dict[str, re.Pattern[str]] = {
-    lang.code: re.compile(rf"(?P<pre>{lang.list_words[0]})(?P<run>{_CHIP_HTML}"
-                          rf"(?:(?:{lang.list_words[1]}){_CHIP_HTML})+)")
+    lang.code: re.compile(rf"(?P<pre>{lang.list_words[0]})(?P<run>{_chip_html(lang.edition_article)}"
+                          rf"(?:(?:{lang.list_words[1]}){_chip_html(lang.edition_article)})+)")
     for lang in LANGUAGES}
 """A list of editions after a preposition ("in A, B of C"), per language's words."""
 
@@ -196,7 +201,8 @@ def narrowed(sentence: str, keep: str, lang: str) -> str:
         return sentence
 
     def one(m: re.Match[str]) -> str:
-        names = re.findall(_CHIP_HTML, m.group("run"))
+        article = next(x.edition_article for x in LANGUAGES if x.code == lang)
+        names = re.findall(_chip_html(article), m.group("run"))
         mine = [n for n in names if family(CHIP.search(n).group("id")) == keep]
         return m.group("pre") + mine[0] if mine else m.group(0)
 
