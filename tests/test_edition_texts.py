@@ -268,3 +268,33 @@ def test_each_citation_keeps_its_section_and_runs_fold(built_site: Path, lang: s
         cites += article.count('<span class="ed-cite" ')
         runs += article.count('<span class="ed-cites">')
     assert cites > 100 and runs > 20, (lang, cites, runs)
+
+
+RULE_SLUGS = PLAYER_SLUGS[:11]
+"""The rule pages, whose edition lists fold per edition (``site.js`` ``foldClause``)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_item_about_several_editions_speaks_of_them_all(built_site: Path, lang: str) -> None:
+    """An edition list's item about several editions ("X and Y say so") stays whole in view
+    for a reader of any of them: a sentence in it that names only some of them ("X says only
+    that the buildings are handed back") would stand as the rule of the others' readers too.
+    Such a sentence is an item of its own. Walks every item of every rule page."""
+    sentence = re.compile(r"(?<=[.!?])\s+(?=(?:<[^>]+>)*[A-ZÄÖÅÆØ])")
+    items = 0
+    found = []
+    for slug in RULE_SLUGS:
+        html = page_html(built_site, lang, slug)
+        for about, body in re.findall(r'<li [^>]*data-about="([^"]*)"[^>]*>(.*?)</li>', html,
+                                      re.S):
+            editions = set(about.split())
+            if len(editions) < 2:
+                continue
+            items += 1
+            for part in sentence.split(body)[1:]:
+                named = set(re.findall(r'class="ed-chip" data-edition="([^"]+)"', part))
+                if named and named < editions:
+                    found.append(f"{slug}: {sorted(named)} of {sorted(editions)}: "
+                                 f"{text_of(part)[:80]}")
+    assert items, lang  # the pages have such items (2-5 per language on 2026-12-07)
+    assert found == [], found
