@@ -283,3 +283,42 @@ def test_examples_fold_under_their_clause(site: Path, lang: str) -> None:
     links = [unescape(x) for x in re.findall(r'<a class="md-button calc-open" data-calc="jail" href="([^"]+)"', html)]
     assert len(links) == 1 and links[0].startswith("../calculators/?calc=jail&edition=")
     assert links[0].endswith("#calc-jail")
+
+
+def home_links(site: Path, lang: str) -> list[tuple[str, str]]:
+    """The home page's sections (h2) and the pages each links to, in order: ("h2", title)
+    then ("a", slug) for each link."""
+    html = page_file(site, lang, "index").read_text("utf-8")
+    article = html[html.index("<article"):html.index("</article>")]
+    article = article[article.index("<h2"):]  # (the picker's hint links the variants page)
+    out: list[tuple[str, str]] = []
+    for tag, body in re.findall(r'<(h2|a)\b([^>]*>.*?)</\1>', article, re.S):
+        if tag == "h2":
+            out.append(("h2", " ".join(unescape(re.sub(r"<[^>]+>", " ", body.split(">", 1)[1])).split())))
+            continue
+        href = re.search(r'href="([^"]+)"', body)
+        if not href or "headerlink" in body.split(">", 1)[0] or href.group(1).startswith("#"):
+            continue
+        path = urlsplit(href.group(1)).path.strip("./").strip("/")
+        slug = path.split("/")[-1] or "index"
+        out.append(("a", slug))
+    return out
+
+
+def test_the_home_page_leads_a_player_to_every_page_alike_in_every_language(
+        built_site: Path) -> None:
+    """The home page of each language is the same map of the site: the same sections with
+    the same pages linked in the same order (the Dutch and Swedish home pages had no link to
+    the disputes, the calculators or the rules sheet; the Danish and Norwegian ones had),
+    every page of the players' menu among them, and first, before the rules, the three a
+    player at the table needs: the disputes, the calculators and the rules sheet."""
+    maps = {lang: home_links(built_site, lang) for lang in LANGS}
+    shape = {lang: [kind if kind == "h2" else slug for kind, slug in m] for lang, m in maps.items()}
+    assert all(s == shape["nl"] for s in shape.values()), shape
+    linked = [slug for kind, slug in maps["nl"] if kind == "a"]
+    for slug in PLAYER_PAGES[1:]:
+        assert slug in linked, slug
+    first = shape["nl"].index("h2")
+    second = shape["nl"].index("h2", first + 1)
+    assert shape["nl"][first + 1:second] == ["disputes", "calculators", "sheet"], shape["nl"]
+    assert linked.index("sheet") < linked.index("setup")

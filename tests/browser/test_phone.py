@@ -143,3 +143,22 @@ def test_a_link_into_a_folded_section_opens_it(browser, site_url: str, lang: str
         assert text.is_visible() and text.inner_text().strip()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_home_page_offers_the_disputes_in_the_first_screen(browser, site_url: str,
+                                                                lang: str) -> None:
+    """A player opening the site at the table sees, in the first screen at 390 x 844 and
+    before choosing an edition (the picker is tallest then), the way to the disputes: the
+    home page's first section. Before, the Dutch and Swedish home pages did not link them at
+    all, and the Danish and Norwegian ones in their third screen."""
+    context = phone_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(site_url + ("" if lang == "nl" else f"{lang}/"))
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        link = page.locator('.md-content article a[href$="disputes/"]').first
+        box = link.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], (lang, box)
+    finally:
+        context.close()
