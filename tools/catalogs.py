@@ -56,11 +56,13 @@ from __future__ import annotations
 
 import argparse
 import re
+from datetime import datetime, timezone
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hooks.catalogs.i18n import SOURCE_LANG, placeholders, translations_dir
+from hooks.catalogs.languages import BY_CODE
 from tools.po import PoSyntaxError, Unit, parse, write
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,15 +147,59 @@ def usage(code_root: Path, keys: list[str]) -> dict[str, tuple[str, ...]]:
     return out
 
 
+HEADER_FIELDS = ("Project-Id-Version", "PO-Revision-Date", "Last-Translator", "Language-Team",
+                 "Language", "MIME-Version", "Content-Type", "Content-Transfer-Encoding",
+                 "Plural-Forms")
+"""The header's fields, in this order: the ones ``msgfmt --check`` asks for, so a catalog
+opens in Poedit or Weblate without a warning. A tool fills the revision date and the last
+translator when a translator saves; the others are kept as the file has them."""
+
+
+def complete_header(lines: list[str] | tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """A header's lines with every field of :data:`HEADER_FIELDS` (a missing one added: the
+    project's default, the time now for the revision date, else empty; the fields a file
+    has keep their values, other fields after these).
+
+    >>> lines = complete_header(['msgid ""', 'msgstr ""', '"Language: sv\\n"'], "sv")
+    >>> [ln.split(":")[0].strip('"') for ln in lines[2:6]]
+    ['Project-Id-Version', 'PO-Revision-Date', 'Last-Translator', 'Language-Team']
+    >>> lines[5], lines[6]
+    ('"Language-Team: Svenska\\\\n"', '"Language: sv\\\\n"')
+    """
+    head = [ln for ln in lines if not ln.startswith('"')]
+    fields: dict[str, str] = {}
+    for ln in lines:
+        m = re.match(r'^"([^:"]+): ?(.*?)(?:\\n)?"$', ln)
+        if m:
+            fields[m.group(1)] = m.group(2)
+    name = BY_CODE[lang].name if lang in BY_CODE else ""
+    # a date is due (Babel cannot read an empty one): now, as msginit writes it; a template
+    # (no language) has gettext's placeholder, as xgettext writes it
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M+0000") if lang \
+        else "YEAR-MO-DA HO:MI+ZONE"
+    defaults = {"Project-Id-Version": "monopoly-rules-reference", "PO-Revision-Date": now,
+                "Language-Team": name,
+                "Language": lang, "MIME-Version": "1.0",
+                "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit",
+                "Plural-Forms": "nplurals=2; plural=(n != 1);"}
+    order = list(HEADER_FIELDS) + [f for f in fields if f not in HEADER_FIELDS]
+    body = [f'"{f}: {fields.get(f, defaults.get(f, ""))}\\n"' for f in order]
+    return tuple(head + body)
+
+
 def _header(units: list[Unit], lang: str, dutch_header: Unit | None) -> Unit:
     for u in units:
         if u.is_header:
-            return u
+            return replace(u, raw_header=complete_header(u.raw_header, lang))
     lines = list(dutch_header.raw_header) if dutch_header else ['msgid ""', 'msgstr ""']
     lines = [ln for ln in lines if not ln.startswith("#")]
-    lines = [re.sub(r'^"Language: [^\\"]*', f'"Language: {lang}', ln) for ln in lines]
-    comment = [f"# {lang}: translated from translations/{SOURCE_LANG}/ (./dev catalogs)."]
-    return Unit(None, ("",), (), raw_header=tuple(comment + lines))
+    # the Dutch file's own language, team and translator are not the new file's
+    lines = [ln for ln in lines
+             if not re.match(r'^"(Language|Language-Team|Last-Translator|PO-Revision-Date):', ln)]
+    comment = [f"# {lang}: translated from translations/{SOURCE_LANG}/ (./dev catalogs)." if lang
+               else f"# The template of a new language's catalog, from translations/{SOURCE_LANG}/"
+                    " (./dev catalogs)."]
+    return Unit(None, ("",), (), raw_header=tuple(comment + list(complete_header(lines, lang))))
 
 
 def _flags(fuzzy: bool, forms: tuple[str, ...]) -> tuple[str, ...]:

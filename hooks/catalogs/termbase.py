@@ -390,17 +390,26 @@ def po_texts(path: Path) -> tuple[str, list[int]]:
     texts: list[str] = []
     lines: list[int] = []
     in_str = False
+    in_id = ctx = False
+    msgid = ""
     for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         m = _PO_STR.match(raw)
         if not m:
-            in_str = False
+            in_str = in_id = ctx = False
+            msgid = ""
             continue
         kw, body = m.group(1), _unescape_po(m.group(2)).replace("\n", " ")
         if kw is not None:
-            in_str = kw.startswith("msgstr")
+            ctx = ctx or kw == "msgctxt"
+            in_id = kw == "msgid"
+            msgid = body if in_id else msgid
+            # the header (msgid "" with no context) holds fields and a date, not text
+            in_str = kw.startswith("msgstr") and (ctx or msgid != "")
             if in_str:
                 texts.append(_RS + body)  # a phrase never runs on into the next message
                 lines.append(n)
+        elif in_id:
+            msgid += body
         elif in_str:
             texts.append(body)
             lines.append(n)
