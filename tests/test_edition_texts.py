@@ -298,3 +298,25 @@ def test_an_item_about_several_editions_speaks_of_them_all(built_site: Path, lan
                                  f"{text_of(part)[:80]}")
     assert items, lang  # the pages have such items (2-5 per language on 2026-12-07)
     assert found == [], found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_says_what_its_tax_squares_cost(built_site: Path, lang: str) -> None:
+    """Each sheet's two tax clauses (5.5, 5.6) give the amount its own board's squares ask
+    (from the engine: 200 and 100 on the Dutch board, 200 and 75 on the American one). The
+    travel edition's sheet had lost the 75 of its Luxury Tax, and the Dutch editions'
+    sheets the 100 of their Extra belasting: the sentences said "the sources do not name
+    it", words a one-edition sheet drops."""
+    from engine.tax import income_tax
+    html = page_html(built_site, lang, "sheet")
+    missing = []
+    for edition in MAIN_EDITIONS:  # (the card game has no board)
+        sheet = sheet_of(html, edition)
+        for cid, square in (("tax-income", "income"), ("tax-luxury", "luxury")):
+            m = re.search(rf'<div class="sheet-clause" data-clause="{cid}">(.*?)'
+                          r'(?=<div class="sheet-clause"|</section>)', sheet, re.S)
+            assert m, (edition, cid)
+            amount = income_tax({"edition": edition, "square": square})["amount"]
+            if not re.search(rf"(?<![\d.,]){amount}(?![\d])", text_of(m.group(1))):
+                missing.append(f"{edition} {cid}: {amount}")
+    assert missing == []

@@ -236,7 +236,7 @@ _ALL: tuple[Dispute, ...] = (
         F("no", "fact", "ANMÄRKNINGAR", "Pengar kan bara lånas ut till en spelare av banken"),
         F("advised-against", "fact", "Officiële tips van Hasbro",
           "Leen geen geld aan andere spelers"),
-        F("silent", "silent", "Bouwen en handelen"))),
+        F("silent", "silent", "Bouwen en handelen", ruling=SILENT_RULING))),
     Dispute("free-parking-money", "money",
             ("free-parking", "house-free-parking-pot", "ruling-free-parking-money"),
             "free_parking", house_rule="free-parking-pot"),
