@@ -191,9 +191,14 @@ def _board_game(req: ScoreRequest, ed: Edition, board: Board, rules: Rules) -> d
     hotel_rule = rules.score_hotel.value
     basis_key = basis.replace("-", "_")
     hotel_key = hotel_rule.replace("-", "_")
-    steps: list[Step] = [step(clause, f"step.score.rule.{basis_key}", edition=ed.id,
-                              mode=ed.mode, mortgaged=basis, hotel=hotel_rule,
-                              cite=rules.score_mortgaged)]
+    steps: list[Step] = []
+    if rules.game_end.value == "last-player":
+        # a game that ends with one player left: counting only names the richest when the
+        # players stop early (the winner by the rules is whoever is left)
+        steps.append(step("end-winner", "step.score.stopped_early", cite=rules.game_end))
+    steps.append(step(clause, f"step.score.rule.{basis_key}", edition=ed.id,
+                      mode=ed.mode, mortgaged=basis, hotel=hotel_rule,
+                      cite=rules.score_mortgaged))
     if hotels:
         steps.append(step("ruling-short-hotel-value", f"step.score.hotel.{hotel_key}",
                           hotel=hotel_rule, houses_before_hotel=rules.houses_before_hotel.value,
