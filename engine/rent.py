@@ -43,7 +43,8 @@ from .money import HOTEL, level_of
 from .sources import Value
 from .validate import Check, parse, required, spec
 
-__all__ = ["rent", "RentRequest", "ARRIVALS", "SITUATIONAL", "rent_reads", "utility_dice"]
+__all__ = ["rent", "RentRequest", "ARRIVALS", "SITUATIONAL", "arrivals", "rent_reads",
+           "utility_dice"]
 
 Die = Annotated[int, Check(lo=1, hi=6)]
 SpeedFace = Literal[1, 2, 3, "bus", "mr-monopoly"]
@@ -109,6 +110,27 @@ def utility_dice(rules: Rules, arrival: str) -> tuple[str, ...]:
         return ()
     roll = "dice" if mode == "arrival-roll" else "reroll"
     return (roll, "speed_face") if rules.speed_die.value else (roll,)
+
+
+def arrivals(rules: Rules, kind: str) -> tuple[str, ...]:
+    """The ways a player can arrive on a square of ``kind`` under ``rules`` (of
+    :data:`ARRIVALS`): by a roll, by a card (or a task), and by a "nearest station / utility"
+    card only where the edition has one that reaches that kind of square. :func:`rent`
+    refuses the others (``error.no_such_card``); the calculators offer only these.
+
+    >>> from engine.editions import EDITIONS
+    >>> arrivals(EDITIONS["classic-us"].rules, "station"), arrivals(EDITIONS["classic-us"].rules, "street")
+    (('roll', 'card', 'nearest-card'), ('roll', 'card'))
+    >>> arrivals(EDITIONS["nordic-2005"].rules, "utility")
+    ('roll', 'card')
+    """
+    if kind == STATION:
+        nearest = bool(rules.station_card_double.value)
+    elif kind == UTILITY:
+        nearest = bool(utility_dice(rules, "nearest-card"))
+    else:
+        nearest = False
+    return ARRIVALS if nearest else tuple(a for a in ARRIVALS if a != "nearest-card")
 
 
 def rent_reads(rules: Rules, arrival: str, kind: str) -> tuple[str, ...]:

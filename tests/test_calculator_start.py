@@ -35,7 +35,7 @@ from hooks.common import Context
 from engine.api import calculate
 from engine.boards import GROUPS, PROPERTY_KINDS
 from engine.editions import EDITIONS, HOUSE_RULES
-from engine.rent import ARRIVALS
+from engine.rent import ARRIVALS, arrivals
 from engine.validate import MAX_AMOUNT
 from present.api import LangContext, present
 from present.render import error_field
@@ -87,8 +87,10 @@ def top_changes(kind: str, state: Mapping[str, Any]) -> Iterator[Change]:
                         **st, "buildings": {**st["buildings"], lot: n}})
         elif f.key == "turn_in_jail":
             yield from ((f.key, _set(f.key, n)) for n in cfl.jail_turns(ed))
-        elif f.key == "arrival":
-            yield from ((f.key, _set(f.key, a)) for a in ARRIVALS)
+        elif f.key == "arrival":  # what the select offers for the square (engine.rent.arrivals)
+            sq = cfl.square_of(ed, state["square"])
+            assert ed.rules is not None and sq is not None
+            yield from ((f.key, _set(f.key, a)) for a in arrivals(ed.rules, sq.kind))
         elif f.key == "speed_face":
             yield from ((f.key, _set(f.key, x)) for x in cfl.SPEED_FACES)
         elif f.key == "action":
@@ -338,7 +340,8 @@ def test_fields_follow_each_other() -> None:
 
 
 def test_selects_offer_what_the_edition_has_by_name() -> None:
-    """Building levels by name, only those of the edition; jail turns up to its last."""
+    """Building levels by name, only those of the edition; jail turns up to its last; the
+    ways to arrive on each square, only those the edition has for it."""
     fmt = Formatter("nl")
     for edition in cfl.KIND_EDITIONS["rent"]:
         ed = EDITIONS[edition]
@@ -354,6 +357,24 @@ def test_selects_offer_what_the_edition_has_by_name() -> None:
         turns = html.split('data-key="turn_in_jail"')[1].split("</select>")[0]
         assert turns.count("<option") == ed.rules.jail_max_turns.value, edition
     assert cfl.level_values(EDITIONS["nl-2001-short"]) == [0, 1, 2, 3, 5]
+    # the ways to arrive: a "nearest station / utility" card only where the edition has one
+    # for that kind of square (it was offered everywhere, and answered with an error)
+    offered = {}
+    for edition in cfl.KIND_EDITIONS["rent"]:
+        ed = EDITIONS[edition]
+        assert ed.board is not None
+        for sq in ed.board.properties:
+            form = cf.Form(ctx("nl"), fmt, "calc-rent", cfl.follow(
+                "rent", {**cfl.default_request("rent", "nl", edition), "square": sq.index}, "square"))
+            html = str(cf.FORMS["rent"](form))
+            select = html.split('data-key="arrival"')[1].split("</select>")[0]
+            values = tuple(v for v in ARRIVALS if f'value="{v}"' in select)
+            assert values == arrivals(ed.rules, sq.kind), (edition, sq.name, values)
+            offered[(edition, sq.kind)] = values
+    assert "nearest-card" in offered[("classic-us", "station")]
+    assert "nearest-card" in offered[("classic-us", "utility")]
+    assert all("nearest-card" not in v for (e, k), v in offered.items()
+               if e in ("nl-2001", "nordic-2005", "nl-modern") or k == "street")
 
 
 # --------------------------------------------------------------------------- the table is the form

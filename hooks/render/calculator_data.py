@@ -19,9 +19,10 @@ from hooks.common import Context, page_path
 from hooks.catalogs.i18n import SOURCE_LANG, translations
 from hooks.catalogs.source_names import PAGE as SOURCES_PAGE, SOURCES, anchor
 
-from engine.boards import GROUPS, Board
+from engine.boards import GROUPS, PROPERTY_KINDS, Board
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, Edition
+from engine.rent import arrivals
 from engine.validate import MAX_AMOUNT
 from present.render import Presenter
 from hooks.render.calculator_fields import (CALC_PAGE, FIELDS, MAX_PLAYERS, field_labels,
@@ -139,7 +140,9 @@ def edition_info(ed: Edition) -> dict[str, Any]:
         info.update(
             houses_before_hotel=r.houses_before_hotel.value,
             jail_max_turns=r.jail_max_turns.value, min_players=r.min_players.value,
-            max_players=r.max_players.value, station_card_double=bool(r.station_card_double.value))
+            max_players=r.max_players.value, station_card_double=bool(r.station_card_double.value),
+            # the arrivals the rent form offers per square kind (engine.rent.arrivals)
+            arrivals={kind: list(arrivals(r, kind)) for kind in PROPERTY_KINDS})
     elif ed.card_game is not None:
         info.update(min_players=ed.card_game.min_players.value,
                     max_players=ed.card_game.max_players.value)
@@ -174,8 +177,10 @@ def _json_script(data: Any, cls: str) -> str:
     return f'<script type="application/json" class="{cls}">{text}</script>'
 
 
-UI_PREFIXES = ("calc.input.", "calc.stale", "calc.status.", "calc.failed.", "calc.level.")
-"""Messages the page script shows by themselves (status, notices, level names)."""
+UI_PREFIXES = ("calc.input.", "calc.stale", "calc.status.", "calc.failed.", "calc.level.",
+               "calc.rent.arrival.")
+"""Messages the page script shows by themselves (status, notices, level names, the ways to
+arrive)."""
 NUMBERED = {"calc.score.player_n": "html", "calc.score.default_name": "plain",
             "calc.jail.turn_n": "html"}
 """Messages the page script shows per list position (1 to MAX_PLAYERS): rendered here,

@@ -30,7 +30,7 @@ from hooks.catalogs.i18n import translations
 from engine.boards import PROPERTY_KINDS, Board, Square
 from engine.editions import EDITIONS, Edition
 from engine.money import HOTEL
-from engine.rent import ARRIVALS, rent_reads
+from engine.rent import ARRIVALS, arrivals, rent_reads
 from engine.validate import MAX_AMOUNT
 
 CALC_PAGE = "calculators"
@@ -315,7 +315,8 @@ def follow(kind: str, state: Mapping[str, Any], changed: str | None = None) -> d
     field ``changed`` (None: the edition or the square, e.g. at the start): a building
     level the edition lacks steps down; on a street with buildings the owner has the whole
     group; the owned count stays within the group, the mortgaged ones below it; lowering
-    the owned count below the group clears the buildings. A number the reader is typing
+    the owned count below the group clears the buildings; an arrival by a card the edition
+    lacks for that square (:func:`engine.rent.arrivals`) becomes a roll. A number the reader is typing
     (``changed``) is left as typed: the engine's message then names it.
 
     >>> after = follow("rent", {"edition": "nl-2001", "square": 39, "owned": 2, "buildings": 2}, "owned")
@@ -337,6 +338,8 @@ def follow(kind: str, state: Mapping[str, Any], changed: str | None = None) -> d
         out["buildings"] = _level(out.get("buildings", 0), levels)
         if sq is None or not sq.is_property:
             return out
+        if ed.rules is not None and out.get("arrival", "roll") not in arrivals(ed.rules, sq.kind):
+            out["arrival"] = "roll"  # a card this edition lacks (the select no longer offers it)
         size = group_size(ed.board, sq)
         built = sq.kind == "street" and bool(out.get("buildings"))
         if changed != "owned":

@@ -37,7 +37,7 @@ from hooks.render.templates import calculator_fragment, html
 
 from engine.boards import GROUPS, PROPERTY_KINDS, Square
 from engine.editions import EDITIONS, HOUSE_RULES
-from engine.rent import ARRIVALS
+from engine.rent import ARRIVALS, arrivals
 from present.render import Presenter
 
 __all__ = ["CALC_PAGE", "FIELDS", "FORMS", "Form", "KIND_EDITIONS", "MAX_PLAYERS", "PAGE_EDITION",
@@ -89,7 +89,8 @@ class Form:
                typ: str = "choice", show: str | None = None, fid: str | None = None,
                squares: str | None = None, choices: str | None = None) -> Markup:
         """A select; ``choices`` names the edition's values it offers (``levels``,
-        ``turns``: the page script refills it from the edition's data on a change)."""
+        ``turns``, ``arrivals``: the page script refills it from the edition's data on a
+        change)."""
         fid = self.fid(key, fid)
         return calculator_fragment("select.html", **self.shown(key, show), fid=fid, label=self.t(label),
                         type=typ, squares=squares, choices=choices, items=options(items, value), groups=None,
@@ -166,6 +167,13 @@ class Form:
         opts = [("", self.t("calc.level.none"))] if with_none else []
         return opts + [(str(n), self.t(f"calc.level.{n}")) for n in level_values(self.ed)]
 
+    def arrival_options(self) -> list[tuple[str, Markup]]:
+        """The ways to arrive on the chosen square the edition has (no "nearest station or
+        utility" card where it has none: :func:`engine.rent.arrivals`), by name."""
+        sq = self.square()
+        offered = arrivals(self.ed.rules, sq.kind) if sq is not None and self.ed.rules else ARRIVALS
+        return [(a, self.t(f"calc.rent.arrival.{a}")) for a in offered]
+
     def group_size(self) -> int:
         """How many lots the chosen square's group has (the owned count's limit)."""
         sq = self.square()
@@ -202,7 +210,6 @@ def _boxes(cid: str, items: Iterable[tuple[str, Any]], chosen: set[str]) -> list
 
 def form_rent(f: Form) -> Markup:
     st = f.state
-    arrivals = [(a, f.t(f"calc.rent.arrival.{a}")) for a in ARRIVALS]
     faces = [(str(x), f.t(f"calc.speed_face.{x}")) for x in SPEED_FACES]
     house = [(r, f.t(f"calc.house_rule.{r}")) for r in HOUSE_RULES]
     return html("".join([
@@ -217,7 +224,8 @@ def form_rent(f: Form) -> Markup:
         f.checkbox("mortgaged", "calc.rent.mortgaged", bool(st.get("mortgaged"))),
         f.number("group_mortgaged", "calc.rent.group_mortgaged", st.get("group_mortgaged", 0), 0,
                  max(0, min(int(st.get("owned", 1)), f.group_size()) - 1), default=0),
-        f.select("arrival", "calc.rent.arrival", arrivals, st.get("arrival", "roll")),
+        f.select("arrival", "calc.rent.arrival", f.arrival_options(), st.get("arrival", "roll"),
+                 choices="arrivals"),
         f.dice("dice", "calc.rent.dice", st.get("dice"), "reads"),
         f.dice("reroll", "calc.rent.reroll", st.get("reroll"), "reads"),
         f.select("speed_face", "calc.rent.speed_face", faces, st.get("speed_face", 1),

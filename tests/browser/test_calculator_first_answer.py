@@ -233,6 +233,26 @@ def test_fields_follow_and_errors_name_their_field(fresh_page, site_url: str) ->
     assert values == ["0", "1", "2", "3", "5"]
     names = page.eval_on_selector_all(f"{rent} [data-key=buildings] option", "os => os.map(o => o.textContent)")
     assert not any(n.strip().isdigit() for n in names), names
+    # the ways to arrive follow the edition and the square: the "nearest station" card only
+    # where the edition has one (classic-us), never on a street; a card it lacks becomes a roll
+    arrivals = f"{rent} [data-key=arrival]"
+    offered = lambda: page.eval_on_selector_all(f"{arrivals} option", "os => os.map(o => o.value)")
+    page.select_option(f"{rent} [data-key=edition]", "classic-us")
+    page.select_option(f"{rent} [data-key=square]", "5")
+    assert offered() == ["roll", "card", "nearest-card"]
+    page.select_option(arrivals, "nearest-card")
+    settle(page, "calc-rent", "live")
+    assert "calc-output-error" not in page.inner_html(f"{rent} .calc-result")
+    page.select_option(f"{rent} [data-key=square]", "39")
+    assert offered() == ["roll", "card"] and page.input_value(arrivals) == "roll"
+    names = page.eval_on_selector_all(f"{arrivals} option", "os => os.map(o => o.textContent)")
+    assert all(n.strip() and "calc." not in n for n in names), names
+    page.select_option(f"{rent} [data-key=square]", "5")
+    page.select_option(arrivals, "nearest-card")
+    page.select_option(f"{rent} [data-key=edition]", "nordic-2005")
+    assert offered() == ["roll", "card"] and page.input_value(arrivals) == "roll"
+    settle(page, "calc-rent", "live")
+    assert "calc-output-error" not in page.inner_html(f"{rent} .calc-result")
     # an engine error: named in a sentence, and the focus goes to its field
     mort = "#calc-mortgage"
     page.select_option(f"{mort} [data-key=action]", "bankruptcy")

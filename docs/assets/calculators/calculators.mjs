@@ -180,6 +180,7 @@ class Calculator {
     this.rebuildLots(state.buildings);
     this.refreshChoices();
     this.writeScope(this.form, state);
+    this.refreshChoices();  // a value the state names that the edition lacks (an arrival)
     this.follow(null);
     this.refreshVisibility();
     this.refreshLists();
@@ -231,7 +232,9 @@ class Calculator {
   }
 
   refreshChoices(scope = this.form) {
-    refreshChoices(scope, this.edition(), this.levels(), (k) => this.html(k), (k, i) => this.numbered(k, i));
+    const sq = this.board()[parseInt(this.top("square"), 10)];
+    refreshChoices(scope, this.edition(), this.levels(), (k) => this.html(k), (k, i) => this.numbered(k, i),
+      sq ? sq[2] : undefined);
   }
 
   follow(changed) {
@@ -355,6 +358,7 @@ class Calculator {
       this.rebuildLots();
     } else if (key === "square") {
       this.rebuildLots();
+      this.refreshChoices();  // the arrivals follow the square's kind
     } else if (key === "action" && e.target.value === "bankruptcy") {
       const boxes = this.form.querySelector("[data-type=multi]");
       if (boxes && !boxes.querySelector("input:checked")) {

@@ -215,24 +215,32 @@ export function stepLevel(value, levels) {
 
 // Refill every select of `scope` that offers the edition's values (data-choices): building
 // levels by name ("levels", "levels-none": with "no complete group" first), the turns in
-// jail ("turns"); a value the edition lacks steps down. `html(key)` / `numbered(key, i)`:
-// the texts the build rendered.
-export function refreshChoices(scope, ed, levels, html, numbered) {
+// jail ("turns"), the ways to arrive on a square of kind `sqKind` ("arrivals": no "nearest"
+// card the edition lacks); a value the edition lacks steps down (an arrival: to a roll).
+// `html(key)` / `numbered(key, i)`: the texts the build rendered.
+export function refreshChoices(scope, ed, levels, html, numbered, sqKind) {
   const turns = ed.jail_turns || [1, 2, 3];
   for (const select of scope.querySelectorAll("select[data-choices]")) {
     const kind = select.dataset.choices;
     let items;
     if (kind === "turns") {
       items = turns.map((n) => [String(n), numbered("calc.jail.turn_n", n - 1)]);
+    } else if (kind === "arrivals") {
+      const offered = (ed.arrivals || {})[sqKind] || ["roll", "card", "nearest-card"];
+      items = offered.map((a) => [a, html(`calc.rent.arrival.${a}`)]);
     } else {
       items = levels.map((n) => [String(n), html(`calc.level.${n}`)]);
       if (kind === "levels-none") items.unshift(["", html("calc.level.none")]);
     }
-    if ([...select.options].map((o) => o.value).join(",") === items.map(([v]) => v).join(",")) continue;
-    const keep = select.value;
-    select.replaceChildren(...items.map(([v, text]) => el("option", { value: v }, fromHTML(text))));
+    const same = [...select.options].map((o) => o.value).join(",") === items.map(([v]) => v).join(",");
+    const keep = select.value;  // "" when a state written into it named no option it has
+    const has = items.some(([v]) => v === keep);
+    if (same && has) continue;
+    if (!same) select.replaceChildren(...items.map(([v, text]) => el("option", { value: v }, fromHTML(text))));
     let value = keep;
-    if (keep !== "" && !items.some(([v]) => v === keep)) {
+    if (!has && kind === "arrivals") {
+      value = items[0][0];
+    } else if (!has && keep !== "") {
       const n = parseInt(keep, 10);
       value = kind === "turns" ? String(Math.min(n, turns[turns.length - 1])) : String(stepLevel(n, levels));
     }
