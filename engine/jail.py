@@ -151,8 +151,9 @@ def jail_decision(request: object) -> dict[str, Any]:
            "available": can_pay, "shortfall": max(0, fine - cash)}
     if not can_pay:
         pay.update(leads_to="must-raise-money", clause="bankrupt-raise")
-        steps.append(step("bankrupt-raise", "step.jail.must_raise", fine=fine, cash=cash,
-                          shortfall=fine - cash))
+        # with one's own card (or key) leaving costs nothing: not paying is no bankruptcy
+        steps.append(step("bankrupt-raise", "step.jail.must_raise_card" if owned else "step.jail.must_raise",
+                          fine=fine, cash=cash, shortfall=fine - cash, kind=card_kind))
     options.append(pay)
 
     # Using an owned card or key.
@@ -253,6 +254,8 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
         board=ed.board.id, jail_max_turns=r.jail_max_turns.value, doubles_to_jail=r.doubles_to_jail.value,
         third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move"), built) if built else None
     advice: dict[str, Any] = {"heuristic": rents is None, "roll_first": False}
+    # the travel edition's get-out "card" is a key: the advice's words say which
+    card_kind = "key" if r.card_mode.value == "three-dice-task" else "card"
     if rents is not None:
         leave_turn, stay_turn = rents.leave_turn, rents.stay_turn
         last_turn, free_turn = rents.last_stay_turn, rents.free_turn
@@ -273,18 +276,20 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
                           leave_cost=leave_cost, cost_leave=round(cost_leave, 2),
                           cost_stay=round(cost_stay, 2)))
         if leave_option == "card":  # no money leaves the hand: say what the card is counted as
-            steps.append(step("jail-card", "step.jail.advice_card_value", leave_cost=leave_cost))
+            steps.append(step("jail-card", "step.jail.advice_card_value", leave_cost=leave_cost,
+                              kind=card_kind))
         # the advice weighs the two totals; on the last attempt there is no staying put (the
         # pawn moves either way), so that advice is to roll, with the same totals
         params: dict[str, Any] = {"saves": round(cost_leave - cost_stay, 2),
                                   "cost_stay": round(cost_stay, 2),
-                                  "cost_leave": round(cost_leave, 2), "attempts_left": left}
+                                  "cost_leave": round(cost_leave, 2), "attempts_left": left,
+                                  "kind": card_kind}
         stay_key = "step.jail.advice.last_attempt_rents" if left == 1 \
             else "step.jail.advice.stay_saves"
         choice, key = ("stay", stay_key) if cost_stay < cost_leave \
             else ("leave", "step.jail.advice.leave_cheaper")
     else:
-        params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost}
+        params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost, "kind": card_kind}
         last_key = "step.jail.advice.last_attempt_card" if card_last else "step.jail.advice.last_attempt"
         # with one's own card no money leaves the hand: the advice says to use it
         leave_key = "step.jail.advice.heuristic_leave_card" if leave_option == "card" \

@@ -201,7 +201,14 @@ class Presenter(Messages):
                  shown: Mapping[str, str] | None = None) -> Text:
         """An engine message (step, reason or error) in words: its parameters formatted
         (``shown`` overrides some, already in words), a sentence that opens with a name and
-        its article capitalised."""
+        its article capitalised.
+
+        A message about a get-out card says "key" where the edition has keys instead
+        (``kind="key"``, the travel edition): the catalog holds that wording as its own
+        message, ``<key>.key``, since the noun's gender and forms change the sentence.
+        """
+        if params.get("kind") == "key" and self.has(f"{key}.key"):
+            key = f"{key}.key"
         return self.running(key, {**self.step_params(key, params, currency), **(shown or {})})
 
     def running(self, key: str, shown: Mapping[str, str]) -> Text:
@@ -341,7 +348,8 @@ def value_text(fmt: Presenter, spec: Mapping[str, Any], data: Any, root: Any) ->
         value = get_path(root, spec["path"])
     kind = spec.get("fmt")
     if "enum" in spec:
-        return fmt.plain(f"{spec['enum']}{value}")
+        # a get-out card's option named as the travel edition's key
+        return fmt.plain(_keyed(fmt, f"{spec['enum']}{value}", root))
     if kind == "amount":
         return fmt.amount(value, currency)
     if kind == "percent" and isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -356,7 +364,13 @@ def line_html(fmt: Presenter, line: Mapping[str, Any], data: Any, root: Any) -> 
     # a square's name in running text takes its article, as in the steps ("de Kalverstraat")
     params.update({name: in_sentence(fmt.lang, value) for name, value in params.items()
                    if name in SENTENCE_PARAMS and "enum" not in line["params"][name]})
-    return fmt.running(_key(line["key"], data, root), params).html(fmt.lang)
+    return fmt.running(_keyed(fmt, _key(line["key"], data, root), root), params).html(fmt.lang)
+
+
+def _keyed(fmt: Presenter, key: str, root: Any) -> str:
+    """``key``, or its travel-edition wording ``<key>.key`` where the result's get-out
+    "card" is a key and the catalog words it so (see :meth:`Presenter.sentence`)."""
+    return f"{key}.key" if get_path(root, "card_kind") == "key" and fmt.has(f"{key}.key") else key
 
 
 def render_output(fmt: Presenter, view: View, result: Mapping[str, Any],

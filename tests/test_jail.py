@@ -6,6 +6,7 @@ clause it checks. Chance of doubles with two dice: 6 of 36 rolls = 1/6.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -341,8 +342,11 @@ def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
             fmt = cdata.Formatter(lang)
             html = present_render.render_output(fmt, present_views.VIEWS["jail"], r, {})
             headline = html.split('<p class="calc-headline">', 1)[1].split("</p>", 1)[0]
+            how = f"calc.jail.how.{adv['option']}"
+            if r["card_kind"] == "key":  # the travel edition's words: a key, not a card
+                how += ".key" if fmt.has(f"{how}.key") else ""
             roll_first_text = fmt.t("calc.jail.advice.roll-first", {
-                "option": fmt.plain(f"calc.jail.how.{adv['option']}")}).html(lang)
+                "option": fmt.plain(how)}).html(lang)
             if (headline == roll_first_text) != adv["roll_first"]:
                 problems.append(f"{where} [{lang}]: headline {headline!r}")
             # the last attempt has no "stay put": its headline says it is the last roll
@@ -356,3 +360,42 @@ def test_jail_advice_tells_one_story_in_every_edition_and_turn() -> None:
                 problems.append(f"{where} [{lang}]: not exactly one headline")
     assert n == 288  # 8 board editions x 3 turns x 3 boards of built groups x 4 purses
     assert not problems, "\n".join(problems[:40])
+
+
+# the get-out "card" in each language: the travel edition has keys and no cards, the others
+# cards and no keys (native readers met "1 kaart of sleutel" in a Nederland 2001 answer and
+# "you keep the card" beside "type: key")
+CARD_WORDS = {"nl": ("kaart",), "sv": ("frikort", "kortet"), "da": ("kort",), "nb": ("frikort", "kortet")}
+KEY_WORDS = {"nl": ("sleutel",), "sv": ("nyckel",), "da": ("nøgle",), "nb": ("nøkkel",)}
+
+
+def test_a_jail_answer_names_the_editions_own_get_out_card() -> None:
+    """Every story of :func:`_stories`, with a card owned and one offered, rendered in the
+    four languages (headline, options table, every step but the one about the travel
+    edition's Chance decks): the travel edition's answer speaks of keys and never of a
+    card; every other edition's of cards and never of a key."""
+    from hooks.catalogs.i18n import LANGS
+    from hooks.render import calculator_data as cdata
+    from present import render as present_render
+    from present import views as present_views
+
+    problems, checked = [], 0
+    for ed, request in _stories():
+        for owned, offer in ((request["cards_owned"], None), (0, 30)):
+            req = {**request, "cards_owned": owned, **({"card_offer": offer} if offer else {})}
+            r = jail_decision(req)
+            keys = r["card_kind"] == "key"
+            for lang in LANGS:
+                fmt = cdata.Formatter(lang)
+                html = present_render.render_output(fmt, present_views.VIEWS["jail"], r, {})
+                html = re.sub(r'<li data-clause="cards-dice-task">.*?</li>', "", html)
+                text = re.sub(r"<[^>]+>", " ", html).casefold()
+                wrong = KEY_WORDS[lang] if not keys else CARD_WORDS[lang]
+                right = CARD_WORDS[lang] if not keys else KEY_WORDS[lang]
+                checked += 1
+                if any(w in text for w in wrong):
+                    problems.append(f"{ed.id} {req} [{lang}]: {[w for w in wrong if w in text]}")
+                if (owned or offer) and not any(w in text for w in right):
+                    problems.append(f"{ed.id} {req} [{lang}]: names no {right}")
+    assert checked == 288 * 2 * 4
+    assert not problems, "\n".join(problems[:20])

@@ -365,15 +365,19 @@ def in_brackets(text: str, name: str) -> bool:
     return False
 
 
-def voice_problems(pages: dict[str, str], lang: str) -> dict[str, list[tuple[str, str]]]:
+def voice_problems(pages: dict[str, str], lang: str, planted: tuple[str, ...] = ()
+                   ) -> dict[str, list[tuple[str, str]]]:
     """What a reader of the built pages must not meet, by kind: a heading name with a
     comma inside a sentence or a list, a short name's brackets inside brackets
     ("(Nederland (moderne regels))", hooks/render/chips.py), the travel edition's noun
     before its name, an English working title, a label glued to a value on the rules
     sheet."""
-    whole = set(comma_names())  # a name alone (a table cell of editions) is a title
+    # (the catalogs give every edition one name without a comma or brackets now, see
+    # test_every_edition_has_one_name_without_a_comma; ``planted`` are such names for the
+    # test of this search itself)
+    whole = set(comma_names()) | set(planted)  # a name alone (a table cell) is a title
     names = [n for n in whole if "," in n]
-    bracketed = [n for n in bracket_names() if "(" in n]
+    bracketed = [n for n in (*bracket_names(), *planted) if "(" in n]
     sheet_labels = sorted({str(translations().gettext(lang, f"param.{key.split('.')[1]}"))
                            for key in translations().keys("param.") if ".sheet" in key})
     found: dict[str, list[tuple[str, str]]] = {
@@ -414,7 +418,9 @@ def test_the_page_search_finds_what_it_looks_for() -> None:
     got = [b for b in blocks(page)]
     assert got[0] == "Je leest nu de regels van Nederland, moderne regels."
     assert f"{HEAD}Nederland, moderne regels" in got
-    found = voice_problems({"sheet": page}, "nl")
+    found = voice_problems({"sheet": page}, "nl", planted=(
+        "Nederland, moderne regels", "Klassieke Amerikaanse regels, kort spel", "Nederland (moderne regels)",
+        "Nederland (moderne regels met geluksdobbelsteen)"))
     assert {k: len(v) for k, v in found.items()} == {
         "comma name in text": 2, "name in brackets": 2, "doubled name": 1, "english": 1,
         "glued label": 1}, found
@@ -433,16 +439,21 @@ def test_player_pages_speak_with_one_voice(built_site: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_edition_has_a_short_name_without_a_comma(lang: str) -> None:
-    """Inside a sentence or a list an edition goes by its short name (``edition.<id>.short``,
-    the calculators' ``calc.edition.<id>.short`` the same): written in the language itself,
-    without a comma, so a list of them joined with commas and "and" stays readable."""
+def test_every_edition_has_one_name_without_a_comma(lang: str) -> None:
+    """An edition has one name in a language, wherever it stands: the select, the
+    picker's "your edition" line, a chip in a sentence, a heading (``edition.<id>`` and
+    ``edition.<id>.short``, the calculators' ``calc.edition.<id>`` and ``….short`` alike;
+    native readers met "Nederland, moderne regels" in the select beside "Nederland
+    (moderne regels)" in the line above it and "Nederland – moderne regels" in the prose).
+    It has no comma and no brackets, so a list of names joined with commas and "and"
+    stays readable and a name inside brackets needs no change."""
     cat = translations()
     for e in EDITIONS:
         short = str(cat.gettext(lang, f"edition.{e}.short"))
         assert cat.has(lang, f"edition.{e}.short") and cat.has(lang, f"calc.edition.{e}.short"), e
-        assert "," not in short and ";" not in short, (e, short)
-        assert str(cat.gettext(lang, f"calc.edition.{e}.short")) == short, e
+        assert "," not in short and ";" not in short and "(" not in short, (e, short)
+        for key in (f"edition.{e}", f"calc.edition.{e}", f"calc.edition.{e}.short"):
+            assert str(cat.gettext(lang, key)) == short, (key, short)
     joined = step_presenter(lang).join([str(cat.gettext(lang, f"edition.{e}.short"))
                                         for e in ("nl-2001", "nl-modern", "classic-us")])
     assert joined.count(",") == 1, joined

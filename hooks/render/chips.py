@@ -25,9 +25,11 @@ HEADING_CODE = re.compile(rf"^(?P<hashes>#{{2,6}})[ \t]+(?P<id>{_IDS})[ \t]*$")
 
 def chip(lang: str, edition_id: str, bracketed: bool = False) -> str:
     """An edition's name in ``lang`` as a chip (escaped HTML): the short name
-    (``edition.<id>.short``, no comma), as the chip stands inside a sentence or a list;
-    a heading that is only a code keeps the full name. Inside brackets (``bracketed``) a
-    short name's own brackets become a spaced en dash, the same in the four languages:
+    (``edition.<id>.short``, no comma), as the chip stands inside a sentence or a list.
+    The four catalogs now give each edition one name, the same as the full one, with a
+    dash where a name has two parts ("Nederland – moderne regels"): the select, the
+    picker's line and the chips name an edition alike. A translation may still give a
+    short name brackets; inside brackets (``bracketed``) they become a spaced en dash:
     "(Nederland – moderne regels met geluksdobbelsteen)", not "(Nederland (moderne regels
     met …))" and not the comma of the full name (:func:`bracket_free`)."""
     name = translations().gettext(lang, f"edition.{edition_id}.short").html()
@@ -72,7 +74,7 @@ def chips(markdown: str, lang: str) -> str:
     ... # doctest: +ELLIPSIS
     'In <span class="ed-chip" data-edition="nl-2001">Nederland 2001</span> en ...\\n```\\n`nl-2001`\\n```'
     >>> chips("`classic-us` is strenger", "nl")
-    '<span class="ed-chip" data-edition="classic-us">Amerika (klassieke regels)</span> is strenger'
+    '<span class="ed-chip" data-edition="classic-us">Amerika – klassieke regels</span> is strenger'
     >>> chips("zegt `nl-modern` (bron 002)", "nl")
     'zegt <span class="ed-chip" data-edition="nl-modern">Nederland – moderne regels</span> (bron 002)'
     >>> chips("de rode dobbelsteen (editie\\n`nl-modern-speed`)", "nl")

@@ -151,6 +151,8 @@ def filled(lang: str, key: str) -> str:
         params, currency = engine_samples().get(key, ({}, "EUR"))
         raw = {n: params.get(n, SAMPLES.get(n, 2)) for n in placeholders(key)}
         raw.update(params)
+        if "kind" in raw:  # each row shows its own wording: a "<key>.key" row the key's
+            raw["kind"] = "card"
         return step_presenter(lang).sentence(key, raw, currency or "EUR").text
     row = dispute_samples().get(key)
     if row is not None:

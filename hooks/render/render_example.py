@@ -69,6 +69,8 @@ class Words:
     board: Board | None
     currency: str
     catalogs: Catalogs = field(default_factory=translations, compare=False)
+    keys: bool = False
+    """The edition's get-out "cards" are keys (the travel edition): an option is named so."""
 
     @property
     def fmt(self) -> Presenter:
@@ -122,7 +124,8 @@ class Words:
         return h(str(value))
 
     def enum(self, name: str, value: object) -> str:
-        return self.html(f"example.value.{name}.{value}")
+        key = f"example.value.{name}.{value}"
+        return self.html(f"{key}.key" if self.keys and self.has(f"{key}.key") else key)
 
     def scalar(self, value: object, money: bool = False) -> str:
         """A plain value: yes/no, money, numbers the language's way, lists joined."""
@@ -146,7 +149,8 @@ def words_for(example: Example, lang: str) -> Words:
     board = ed.board
     if board is None and example.kind in NO_EDITION_KINDS:
         board = BOARDS.get(str(example.request.get("board")))
-    return Words(lang, board, ed.currency)
+    keys = ed.rules is not None and ed.rules.card_mode.value == "three-dice-task"
+    return Words(lang, board, ed.currency, keys=keys)
 
 
 # --- inputs ------------------------------------------------------------------------
