@@ -88,8 +88,9 @@ text, the leaflet's first (as the Dutch prose does: ‘FÄNGELSE’, ‘ANMÄRKN
 def section_in(file: str, section: str, lang: str) -> str:
     """The heading of the same section in the page language's text, where the rulebook has
     that language (001: Swedish, Danish, Norwegian; Dutch pages read its Swedish text). Where
-    the Norwegian text has stopped (bankruptcy and after), and in any other case: ``section``
-    itself.
+    the Norwegian text has stopped (bankruptcy and after), a Norwegian page reads the
+    Swedish heading, the leaflet's first text, as its prose does (not sometimes the Danish
+    and sometimes the Swedish name of one section); in any other case: ``section`` itself.
 
     >>> section_in("001", "HAMNA PÅ EN ÄGD EGENDOM", "da")
     'HVIS EN SPILLER LANDER PÅ EN EJENDOM, DER EJES AF EN ANDEN SPILLER'
@@ -97,6 +98,8 @@ def section_in(file: str, section: str, lang: str) -> str:
     ('KONKURS', 'KONKURS')
     >>> section_in("001", "BEMÆRKNINGER TIL SPILLET", "nl"), section_in("000", "Huur", "da")
     ('ANMÄRKNINGAR', 'Huur')
+    >>> section_in("001", "BEMÆRKNINGER TIL SPILLET", "nb")
+    'ANMÄRKNINGAR'
     """
     column = _NORDIC_COLUMN.get(lang)
     if file != "001" or column is None:
@@ -104,7 +107,7 @@ def section_in(file: str, section: str, lang: str) -> str:
     row = next((r for r in NORDIC_SECTIONS if section in r), None)
     if row is None:
         return section
-    return row[column] or section
+    return row[column] or row[0] or section
 
 
 def localized_cite(cite: str, lang: str) -> str:

@@ -114,11 +114,13 @@ class Words:
         """0-4 houses or 5 = a hotel, in words.
 
         >>> w = Words("sv", None, "USD")
-        >>> w.level(1), w.level(3), w.level(5), w.money(1500)
-        ('1 hus', '3 hus', 'ett hotell', '1\xa0500\xa0$')
+        >>> w.level(0), w.level(1), w.level(3), w.level(5), w.money(1500)
+        ('obebyggd', '1 hus', '3 hus', 'ett hotell', '1\xa0500\xa0$')
         """
         if value == 5:
             return self.html("example.hotel")
+        if value == 0 and not isinstance(value, bool):  # not "0 huizen": as the calculators say
+            return self.html("calc.level.0")
         if isinstance(value, int) and not isinstance(value, bool):
             return self.n("example.houses", value)
         return h(str(value))
