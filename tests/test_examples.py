@@ -504,3 +504,26 @@ def test_one_money_table_for_the_steps() -> None:
         for name in names:
             assert fmt.param(prefix + "x", name, 1500, "EUR") == "€\u00a01.500", (prefix, name)
     assert "proceeds" in money_params("step.sell.houses") and money_params("step.x") == set()
+
+
+def test_a_jail_example_names_the_editions_own_get_out_card() -> None:
+    """Every jail example, rendered in the four languages (situation, answer and steps): the
+    travel edition's speak of keys and never of a card, the others' of cards and never of a
+    key ("Typ: nyckel" stood above "Val: köpa kortet"; a Nederland 2001 example said "1 kaart
+    of sleutel"). The step about the travel edition's Chance decks is left out; the
+    situation text is the example's own prose, read too."""
+    from tests.test_jail import CARD_WORDS, KEY_WORDS
+    examples = [ex for ex in load_examples().values() if ex.kind == "jail"]
+    problems, checked = [], 0
+    for ex in examples:
+        keys = ex.edition == "nordic-2005"
+        for lang in LANGS:
+            html = render_box(ctx_for(lang, "jail", ex.id, ex.home_clause), ex)
+            html = re.sub(r'<li[^>]*data-clause="cards-dice-task".*?</li>', "", html, flags=re.S)
+            text = re.sub(r"<[^>]+>", " ", html).casefold()
+            wrong = CARD_WORDS[lang] if keys else KEY_WORDS[lang]
+            checked += 1
+            if any(w in text for w in wrong):
+                problems.append(f"{ex.id} [{lang}]: {[w for w in wrong if w in text]}")
+    assert len(examples) >= 8 and checked == 4 * len(examples)
+    assert not problems, "\n".join(problems)

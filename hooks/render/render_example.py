@@ -125,9 +125,12 @@ class Words:
             return self.n("example.houses", value)
         return h(str(value))
 
+    def keyed(self, key: str) -> str:
+        """``key``, or its travel-edition wording (``<key>.key``: a key, not a card)."""
+        return f"{key}.key" if self.keys and self.has(f"{key}.key") else key
+
     def enum(self, name: str, value: object) -> str:
-        key = f"example.value.{name}.{value}"
-        return self.html(f"{key}.key" if self.keys and self.has(f"{key}.key") else key)
+        return self.html(self.keyed(f"example.value.{name}.{value}"))
 
     def scalar(self, value: object, money: bool = False) -> str:
         """A plain value: yes/no, money, numbers the language's way, lists joined."""
@@ -257,7 +260,7 @@ def input_rows(w: Words, example: Example) -> list[tuple[str, str]]:
                 label = w.html("example.player", name=player.get("name") or f"P{i + 1}")
                 rows.append((label, _player(w, player)))
             continue
-        rows.append((w.html(f"example.field.{name}"), input_value(w, name, value)))
+        rows.append((w.html(w.keyed(f"example.field.{name}")), input_value(w, name, value)))
     return rows
 
 
