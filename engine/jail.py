@@ -51,7 +51,7 @@ from typing import Any
 from . import markov, rent_odds
 from .calc import context, edition_field, result
 from .cards import GET_OUT_OF_JAIL, deck
-from .editions import Edition
+from .editions import Edition, Rules
 from .errors import EngineError
 from .explain import Step, step
 from .sources import fact
@@ -82,6 +82,17 @@ class JailRequest:
         "colour groups opponents have completed, with their level (0 unbuilt .. 5 hotel)"))
 
 
+def card_kind(rules: Rules) -> str:
+    """What gets a player out of jail for free in the edition: a ``"key"`` where the
+    decks are a three-dice task (the travel edition's keys), else a ``"card"``.
+
+    >>> from engine.editions import edition
+    >>> card_kind(edition("nordic-2005").rules), card_kind(edition("nl-2001").rules)
+    ('key', 'card')
+    """
+    return "key" if rules.card_mode.value == "three-dice-task" else "card"
+
+
 def max_get_out_cards(ed: Edition) -> int:
     """How many get-out cards (or keys) exist in the edition: a player cannot own more.
 
@@ -90,7 +101,7 @@ def max_get_out_cards(ed: Edition) -> int:
     (2, 6)
     """
     assert ed.rules is not None and ed.board is not None
-    if ed.rules.card_mode.value == "three-dice-task":
+    if card_kind(ed.rules) == "key":
         return KEYS_IN_BOX.value
     return sum(1 for d in _DECKS[ed.board.id] for c in deck(d).cards if c.kind == GET_OUT_OF_JAIL)
 
@@ -138,7 +149,7 @@ def jail_decision(request: object) -> dict[str, Any]:
     timing = r.jail_pay_when.value
     leave_to = "roll-and-move" if timing == "before-roll" else "move-next-turn"
     when = "before_roll" if timing == "before-roll" else "next_turn"
-    card_kind = "key" if r.card_mode.value == "three-dice-task" else "card"
+    kind = card_kind(r)
     steps: list[Step] = [step("jail-doubles", "step.jail.attempt", turn=turn, max_turns=max_turns,
                               attempts_left=left, cite=r.jail_max_turns)]
     options: list[dict[str, Any]] = []
@@ -153,12 +164,12 @@ def jail_decision(request: object) -> dict[str, Any]:
         pay.update(leads_to="must-raise-money", clause="bankrupt-raise")
         # with one's own card (or key) leaving costs nothing: not paying is no bankruptcy
         steps.append(step("bankrupt-raise", "step.jail.must_raise_card" if owned else "step.jail.must_raise",
-                          fine=fine, cash=cash, shortfall=fine - cash, kind=card_kind))
+                          fine=fine, cash=cash, shortfall=fine - cash, kind=kind))
     options.append(pay)
 
     # Using an owned card or key.
     if owned:
-        steps.append(step("jail-card", f"step.jail.card.{when}", kind=card_kind, cards_owned=owned,
+        steps.append(step("jail-card", f"step.jail.card.{when}", kind=kind, cards_owned=owned,
                           leads_to=leave_to, cite=r.jail_pay_when))
         options.append({"option": "card", "cost": 0, "leads_to": leave_to, "clause": "jail-card",
                         "available": True, "shortfall": 0})
@@ -167,11 +178,11 @@ def jail_decision(request: object) -> dict[str, Any]:
     offer_ok = False
     if offer is not None:
         if not r.jail_card_buyable.value:
-            steps.append(step("jail-card", "step.jail.card_not_buyable", kind=card_kind,
+            steps.append(step("jail-card", "step.jail.card_not_buyable", kind=kind,
                               cite=r.jail_card_buyable))
         else:
             offer_ok = cash >= offer
-            steps.append(step("jail-card", "step.jail.buy_card", kind=card_kind, price=offer,
+            steps.append(step("jail-card", "step.jail.buy_card", kind=kind, price=offer,
                               leads_to=leave_to, cite=r.jail_card_buyable))
             options.append({"option": "buy-card", "cost": offer,
                             "leads_to": leave_to if offer_ok else "must-raise-money",
@@ -201,13 +212,13 @@ def jail_decision(request: object) -> dict[str, Any]:
     if last:
         if card_last:
             steps.append(step("jail-third-failure", "step.jail.third_failure_card", fine=fine,
-                              kind=card_kind, cite=r.jail_card_after_third_roll))
+                              kind=kind, cite=r.jail_card_after_third_roll))
         else:
             steps.append(step("jail-third-failure", "step.jail.third_failure", fine=fine,
                               cite=r.jail_third_failure))
             if owned:
                 steps.append(step("jail-third-failure", "step.jail.third_failure_card_before",
-                                  fine=fine, kind=card_kind, cite=r.jail_card_after_third_roll))
+                                  fine=fine, kind=kind, cite=r.jail_card_after_third_roll))
         if not can_pay and not card_last:
             steps.append(step("bankrupt-raise", "step.jail.must_raise_after_roll", fine=fine,
                               cash=cash, shortfall=fine - cash))
@@ -238,7 +249,7 @@ def jail_decision(request: object) -> dict[str, Any]:
     advice = _advice(ed, built, left, fine, leave_option, leave_cost or 0, steps, card_last, card_now)
 
     return result(ed, steps, turn_in_jail=turn, max_turns=max_turns, attempts_left=left,
-                  fine=fine, cash=cash, card_kind=card_kind, cards_owned=owned,
+                  fine=fine, cash=cash, card_kind=kind, cards_owned=owned,
                   jail_pay_when=timing, options=options, advice=advice)
 
 
@@ -254,8 +265,7 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
         board=ed.board.id, jail_max_turns=r.jail_max_turns.value, doubles_to_jail=r.doubles_to_jail.value,
         third_failed_roll_moves=r.jail_third_failure.value == "pay-then-move"), built) if built else None
     advice: dict[str, Any] = {"heuristic": rents is None, "roll_first": False}
-    # the travel edition's get-out "card" is a key: the advice's words say which
-    card_kind = "key" if r.card_mode.value == "three-dice-task" else "card"
+    kind = card_kind(r)  # the travel edition's get-out "card" is a key: the words say which
     if rents is not None:
         leave_turn, stay_turn = rents.leave_turn, rents.stay_turn
         last_turn, free_turn = rents.last_stay_turn, rents.free_turn
@@ -277,19 +287,19 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
                           cost_stay=round(cost_stay, 2)))
         if leave_option == "card":  # no money leaves the hand: say what the card is counted as
             steps.append(step("jail-card", "step.jail.advice_card_value", leave_cost=leave_cost,
-                              kind=card_kind))
+                              kind=kind))
         # the advice weighs the two totals; on the last attempt there is no staying put (the
         # pawn moves either way), so that advice is to roll, with the same totals
         params: dict[str, Any] = {"saves": round(cost_leave - cost_stay, 2),
                                   "cost_stay": round(cost_stay, 2),
                                   "cost_leave": round(cost_leave, 2), "attempts_left": left,
-                                  "kind": card_kind}
+                                  "kind": kind}
         stay_key = "step.jail.advice.last_attempt_rents" if left == 1 \
             else "step.jail.advice.stay_saves"
         choice, key = ("stay", stay_key) if cost_stay < cost_leave \
             else ("leave", "step.jail.advice.leave_cheaper")
     else:
-        params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost, "kind": card_kind}
+        params = {"fine": fine, "attempts_left": left, "leave_cost": leave_cost, "kind": kind}
         last_key = "step.jail.advice.last_attempt_card" if card_last else "step.jail.advice.last_attempt"
         # with one's own card no money leaves the hand: the advice says to use it
         leave_key = "step.jail.advice.heuristic_leave_card" if leave_option == "card" \
@@ -320,4 +330,4 @@ def _advice(ed: Edition, built: tuple[tuple[str, int], ...], left: int, fine: in
     return advice
 
 
-__all__ = ["jail_decision", "p_free", "max_get_out_cards", "P_DOUBLES", "KEYS_IN_BOX"]
+__all__ = ["jail_decision", "p_free", "card_kind", "max_get_out_cards", "P_DOUBLES", "KEYS_IN_BOX"]

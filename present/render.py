@@ -19,7 +19,7 @@ presenter's own.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.clauses import CLAUSES
@@ -203,12 +203,9 @@ class Presenter(Messages):
         (``shown`` overrides some, already in words), a sentence that opens with a name and
         its article capitalised.
 
-        A message about a get-out card says "key" where the edition has keys instead
-        (``kind="key"``, the travel edition): the catalog holds that wording as its own
-        message, ``<key>.key``, since the noun's gender and forms change the sentence.
+        A message about a get-out card takes the edition's noun (:func:`keyed`).
         """
-        if params.get("kind") == "key" and self.has(f"{key}.key"):
-            key = f"{key}.key"
+        key = keyed(key, params.get("kind"), self.has)
         return self.running(key, {**self.step_params(key, params, currency), **(shown or {})})
 
     def running(self, key: str, shown: Mapping[str, str]) -> Text:
@@ -255,6 +252,23 @@ class Presenter(Messages):
         link = source_link(self.plain(f"source.{file}.name"), self.plain(f"source.{file}"),
                            str(target[1]), file)
         return f"{link}{h(sep + section) if sep else ''}"
+
+
+def keyed(key: str, kind: object, has: Callable[[str], bool]) -> str:
+    """Message ``key``, or its wording for an edition whose get-out "card" is a key
+    (``kind == "key"``, :func:`engine.jail.card_kind`): the catalog holds that wording as a
+    message of its own, ``<key>.key``, since the noun's gender and forms change the
+    sentence ("Köper du den", not "det"). Steps, option names and worked examples all ask
+    here.
+
+    >>> keyed("step.jail.buy_card", "key", {"step.jail.buy_card.key"}.__contains__)
+    'step.jail.buy_card.key'
+    >>> keyed("step.jail.buy_card", "card", {"step.jail.buy_card.key"}.__contains__)
+    'step.jail.buy_card'
+    >>> keyed("step.jail.roll", "key", {"step.jail.buy_card.key"}.__contains__)
+    'step.jail.roll'
+    """
+    return f"{key}.key" if kind == "key" and has(f"{key}.key") else key
 
 
 def source_link(name: str, title: str, url: str, source: str) -> str:
@@ -349,7 +363,7 @@ def value_text(fmt: Presenter, spec: Mapping[str, Any], data: Any, root: Any) ->
     kind = spec.get("fmt")
     if "enum" in spec:
         # a get-out card's option named as the travel edition's key
-        return fmt.plain(_keyed(fmt, f"{spec['enum']}{value}", root))
+        return fmt.plain(keyed(f"{spec['enum']}{value}", get_path(root, "card_kind"), fmt.has))
     if kind == "amount":
         return fmt.amount(value, currency)
     if kind == "percent" and isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -364,13 +378,8 @@ def line_html(fmt: Presenter, line: Mapping[str, Any], data: Any, root: Any) -> 
     # a square's name in running text takes its article, as in the steps ("de Kalverstraat")
     params.update({name: in_sentence(fmt.lang, value) for name, value in params.items()
                    if name in SENTENCE_PARAMS and "enum" not in line["params"][name]})
-    return fmt.running(_keyed(fmt, _key(line["key"], data, root), root), params).html(fmt.lang)
-
-
-def _keyed(fmt: Presenter, key: str, root: Any) -> str:
-    """``key``, or its travel-edition wording ``<key>.key`` where the result's get-out
-    "card" is a key and the catalog words it so (see :meth:`Presenter.sentence`)."""
-    return f"{key}.key" if get_path(root, "card_kind") == "key" and fmt.has(f"{key}.key") else key
+    key = keyed(_key(line["key"], data, root), get_path(root, "card_kind"), fmt.has)
+    return fmt.running(key, params).html(fmt.lang)
 
 
 def render_output(fmt: Presenter, view: View, result: Mapping[str, Any],

@@ -28,13 +28,14 @@ from hooks.render.examples import (EXAMPLES_PAGE, NO_EDITION_KINDS, Example, Exa
                                    find_example, flatten, ordered, verified)
 from hooks.render.calculator_data import step_presenter
 from present.numbers import amount as format_amount, percent as format_percent
-from present.render import Presenter, clause_kind
+from present.render import Presenter, clause_kind, keyed
 from hooks.render.templates import fragment, html
 
 from engine.boards import BOARDS, Board
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS
 from engine.errors import EngineError
+from engine.jail import card_kind
 
 Catalogs = Any
 """The translation catalogs (what :func:`hooks.common.translations` returns); the i18n module
@@ -69,8 +70,8 @@ class Words:
     board: Board | None
     currency: str
     catalogs: Catalogs = field(default_factory=translations, compare=False)
-    keys: bool = False
-    """The edition's get-out "cards" are keys (the travel edition): an option is named so."""
+    card_kind: str = "card"
+    """What gets a player out of jail in the edition (:func:`engine.jail.card_kind`)."""
 
     @property
     def fmt(self) -> Presenter:
@@ -126,8 +127,8 @@ class Words:
         return h(str(value))
 
     def keyed(self, key: str) -> str:
-        """``key``, or its travel-edition wording (``<key>.key``: a key, not a card)."""
-        return f"{key}.key" if self.keys and self.has(f"{key}.key") else key
+        """``key`` in the edition's words for its get-out card (:func:`present.render.keyed`)."""
+        return keyed(key, self.card_kind, self.has)
 
     def enum(self, name: str, value: object) -> str:
         return self.html(self.keyed(f"example.value.{name}.{value}"))
@@ -154,8 +155,8 @@ def words_for(example: Example, lang: str) -> Words:
     board = ed.board
     if board is None and example.kind in NO_EDITION_KINDS:
         board = BOARDS.get(str(example.request.get("board")))
-    keys = ed.rules is not None and ed.rules.card_mode.value == "three-dice-task"
-    return Words(lang, board, ed.currency, keys=keys)
+    kind = card_kind(ed.rules) if ed.rules is not None else "card"
+    return Words(lang, board, ed.currency, card_kind=kind)
 
 
 # --- inputs ------------------------------------------------------------------------
