@@ -320,3 +320,52 @@ def test_a_sheet_says_what_its_tax_squares_cost(built_site: Path, lang: str) -> 
             if not re.search(rf"(?<![\d.,]){amount}(?![\d])", text_of(m.group(1))):
                 missing.append(f"{edition} {cid}: {amount}")
     assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_speaks_of_its_own_get_out_card_or_key(lang: str) -> None:
+    """Where the prose says the card and the key apart (``[[cards: A || B]]``,
+    :mod:`hooks.render.card_words`), each sheet reads in its edition's words: the travel
+    edition's sheet holds the key's words (``B``) and never the card's (``A``), the other
+    editions' sheets never the key's (a sentence of theirs may be left out as another
+    edition's: "in nl-2001 and nordic-2005 your own card ..."), and the key's sheet never names the
+    card by its termbase name (it said "the card goes under its pile" to players who have
+    keys). Walks every such directive of the language, on the sheet of every main edition
+    that has its clause."""
+    from hooks.catalogs.termbase import termbase
+    from hooks.common import Context
+    from hooks.pages import read_page
+    from hooks.render.card_words import CARDS, has_keys
+    from hooks.render.render_sheet import clause_text, sheet_clauses
+
+    def words(text: str) -> str:
+        return " ".join(re.findall(r"\w+", text.lower()))
+
+    def opening(markdown: str) -> str:
+        """The first words of a text, without the asides that name an edition."""
+        return " ".join(words(re.sub(r"\([^()]*`[^`]+`[^()]*\)", "", markdown)).split()[:4])
+
+    ctx = Context(lang, "sheet", f"docs/{lang}/sheet.md", 1, None, "sheet", (), Path("docs"))
+    found: dict[str, list[tuple[str, str]]] = {}
+    for md in sorted((Path("docs") / lang).glob("*.md")):
+        for cid, section in read_page(Path("docs"), lang, md.stem).sections.items():
+            for m in CARDS.finditer(section.body):
+                found.setdefault(cid, []).append((opening(m.group("cards")),
+                                                  opening(m.group("keys") or "")))
+    assert {"jail-card", "trade-cards", "cards-get-out", "bankrupt-bank"} <= set(found), found
+    card_term = termbase().term("get-out-card", lang)
+    problems, checked = [], 0
+    for edition in MAIN_EDITIONS:
+        keys = has_keys(edition)
+        for cid in set(found) & set(sheet_clauses(edition)):
+            text = words(text_of(clause_text(ctx, cid, edition)[1]))
+            checked += 1
+            for cards_words, keys_words in found[cid]:
+                want, not_want = (keys_words, cards_words) if keys else ("", keys_words)
+                if want and want not in text:
+                    problems.append(f"{edition} {cid}: lacks {want!r}")
+                if not_want and not_want != want and not_want in text:
+                    problems.append(f"{edition} {cid}: says {not_want!r}")
+            if keys and words(card_term) in text:
+                problems.append(f"{edition} {cid}: names the card ({card_term!r})")
+    assert checked >= 4 * len(found) - 2 and problems == [], (checked, problems)

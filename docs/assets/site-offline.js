@@ -4,7 +4,9 @@
 //   service worker (hooks/runtime/service_worker.js);
 // - setupOfflinePage(): the offline page (docs/<lang>/offline.md) the worker shows for a
 //   page it has not kept;
-// - setupFolds(): links into and printing of the folded sections of long pages (hooks/render/fold.py).
+// - setupFolds(): links into and printing of the folded sections of long pages (hooks/render/fold.py);
+// - keepPlace(), setupPalette(): the language switch keeps the clause and the calculator's
+//   state; the light/dark switch is the reader's.
 (function () {
   "use strict";
 
@@ -156,6 +158,45 @@
     });
   }
 
+  // ---- Language switcher: same clause, same calculator state
+
+  function keepPlace() {
+    Array.prototype.forEach.call(document.querySelectorAll("a.md-select__link[hreflang]"), function (a) {
+      var base = a.getAttribute("data-base") || a.getAttribute("href").split(/[?#]/)[0];
+      a.setAttribute("data-base", base);
+      var update = function () {
+        var query = location.search;
+        if (!/(^|[?&])calc=/.test(query)) {
+          query = ""; // only the calculator's state travels (not ?edition=, which is stored)
+        }
+        a.setAttribute("href", base + query + location.hash);
+      };
+      update();
+      ["mouseenter", "focus", "touchstart", "mousedown"].forEach(function (type) {
+        a.addEventListener(type, update, { passive: true });
+      });
+    });
+  }
+
+  // The light/dark toggle (overrides/partials/palette.html): the reader's switch, saved.
+  // Enter on the focused option switches too, as in Material's own toggle.
+  function setupPalette() {
+    var form = document.querySelector("form[data-site-palette]");
+    if (!form || typeof window.__sitePalette !== "function") return;
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("input.md-option"));
+    form.addEventListener("change", function (event) {
+      var index = inputs.indexOf(event.target);
+      if (index >= 0) window.__sitePalette(index, true);
+    });
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter") return;
+      var current = inputs.findIndex(function (input) { return input.checked; });
+      var next = inputs[(current + 1) % inputs.length];
+      next.click();
+      next.focus();
+    });
+  }
+
   window.__siteOffline = { offline: offline, setupOfflinePage: setupOfflinePage, setupFolds: setupFolds,
-                          reveal: reveal };
+                          reveal: reveal, keepPlace: keepPlace, setupPalette: setupPalette };
 })();

@@ -12,7 +12,8 @@
  *   calculator links open with it, the rules sheet shows it. The house rules of 000 the
  *   reader ticks next to it (<html data-my-house>) show their blocks (CSS), are named in
  *   the picker's summary and go into calculator links that take house rules.
- * - The language switcher keeps the ?query (calculator state) and the #anchor (clause).
+ * - The language switcher keeps the ?query (calculator state) and the #anchor (clause), and
+ *   the light/dark switch is the reader's (both in site-offline.js, which init calls).
  * - <link rel="alternate" hreflang> stay in the HTML for search engines, but are renamed
  *   before Material's script reads them: it would fetch <page>/sitemap.xml for each (404s)
  *   and redirect links into other languages to this page's translation (losing anchors).
@@ -379,6 +380,8 @@
   function applyCites(edition) {
     if (!edition) { return; }
     Array.prototype.forEach.call(document.querySelectorAll(".md-content .ed-cites"), function (run) {
+      // a rules sheet cites its own edition's booklet already (render_sheet.py), whoever reads it
+      if (run.closest(".sheet[data-edition]")) { return; }
       var cites = Array.prototype.filter.call(run.children, function (c) { return c.matches(".ed-cite"); });
       var mine = cites.filter(function (c) {
         return (c.getAttribute("data-for") || "").split(" ").indexOf(edition) >= 0;
@@ -408,6 +411,16 @@
     Array.prototype.forEach.call(document.querySelectorAll(".md-content .sq-name"), function (el) {
       var name = (edition && el.getAttribute("data-name-" + edition)) || el.getAttribute("data-name");
       if (name && el.textContent !== name) { el.textContent = name; }
+    });
+  }
+
+  // Where the card and the key are said in words of their own (hooks/render/card_words.py):
+  // the key's while an edition with keys is the reader's, the card's (the page's text) else.
+  function applyKinds(edition) {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-content .ck-cards, .md-content .ck-keys"), function (el) {
+      var keys = !!edition && (el.getAttribute("data-keys") || "").split(" ").indexOf(edition) >= 0;
+      var hide = el.classList.contains("ck-cards") ? keys : !keys;
+      if (el.hidden !== hide) { el.hidden = hide; }
     });
   }
 
@@ -580,6 +593,7 @@
     applyClauses(edition);
     applyCites(edition);
     applyNames(edition);
+    applyKinds(edition);
     applyDisputes(edition);
     applyExamples(edition);
     applyCalcLinks(edition, myHouse());
@@ -620,60 +634,22 @@
     });
   }
 
-  // ---- Language switcher: same clause, same calculator state
-
-  function keepPlace() {
-    Array.prototype.forEach.call(document.querySelectorAll("a.md-select__link[hreflang]"), function (a) {
-      var base = a.getAttribute("data-base") || a.getAttribute("href").split(/[?#]/)[0];
-      a.setAttribute("data-base", base);
-      var update = function () {
-        var query = location.search;
-        if (!/(^|[?&])calc=/.test(query)) {
-          query = ""; // only the calculator's state travels (not ?edition=, which is stored)
-        }
-        a.setAttribute("href", base + query + location.hash);
-      };
-      update();
-      ["mouseenter", "focus", "touchstart", "mousedown"].forEach(function (type) {
-        a.addEventListener(type, update, { passive: true });
-      });
-    });
-  }
-
-  // The light/dark toggle (overrides/partials/palette.html): the reader's switch, saved.
-  // Enter on the focused option switches too, as in Material's own toggle.
-  function setupPalette() {
-    var form = document.querySelector("form[data-site-palette]");
-    if (!form || typeof window.__sitePalette !== "function") return;
-    var inputs = Array.prototype.slice.call(form.querySelectorAll("input.md-option"));
-    form.addEventListener("change", function (event) {
-      var index = inputs.indexOf(event.target);
-      if (index >= 0) window.__sitePalette(index, true);
-    });
-    form.addEventListener("keydown", function (event) {
-      if (event.key !== "Enter") return;
-      var current = inputs.findIndex(function (input) { return input.checked; });
-      var next = inputs[(current + 1) % inputs.length];
-      next.click();
-      next.focus();
-    });
-  }
-
   // What changes what the reader sees first runs with DOMContentLoaded; the search dialog's name
   // and the offline copy (the service worker's registration) in a task of their own after
   // it, so the page's loading task on a slow phone stays shorter (on /calculators/ it held
   // the module, this init and the load event in one task of about 100 ms on the bench's
   // phone). data-site-ready marks both parts done.
   function init() {
-    setupPalette();
+    // site-offline.js (loaded right after this file): the palette switch, the language
+    // switch's kept place, folds, the offline page and status
+    var parts = window.__siteOffline;
+    if (parts) { parts.setupPalette(); }
     listenToCopyButtons();
     setupPicker();
     applyEdition(myEdition());
     applyHouse(myHouse());
-    keepPlace();
-    // site-offline.js (loaded right after this file): folds, the offline page and status
-    var parts = window.__siteOffline;
     if (parts) {
+      parts.keepPlace();
       parts.setupFolds();
       parts.setupOfflinePage();
     }

@@ -135,6 +135,27 @@ def _group(lang: str, text: str, url_of: Callable[[str, str], str]) -> str:
     return f'<span class="ed-cites">{"".join(parts)}</span>' if len(parts) > 1 else parts[0]
 
 
+def own_citations(text: str, lang: str, edition_id: str) -> str:
+    """A text for one edition's rules sheet: each run of citations that cites the
+    edition's booklet keeps only that citation (as ``site.js`` ``applyCites`` does on a rule
+    page with a choice); a run that does not cite it stays whole.
+
+    >>> own_citations("Zo (bron 000, ‘A’; bron 001, ‘B’ en ‘C’; bron 003). Of (bron 002).",
+    ...               "nl", "nordic-2005")
+    'Zo (bron 001, ‘B’ en ‘C’). Of (bron 002).'
+    """
+    pattern = _pattern(lang)
+    if pattern is None:
+        return text
+
+    def keep(m: re.Match[str]) -> str:
+        cites = list(_one(lang).finditer(m.group(0)))
+        mine = [c.group(0) for c in cites if edition_id in editions_citing(c.group("id")).split()]
+        return "; ".join(mine) if mine and len(cites) > 1 else m.group(0)
+
+    return pattern.sub(keep, text)
+
+
 def name_citations(html: str, lang: str, url_of: Callable[[str, str], str]) -> str:
     """Every "bron 000" of a page's HTML (outside code, links and headings) as the
     booklet's name and number; ``url_of(lang, source)`` gives the link to its entry. Text

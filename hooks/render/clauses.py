@@ -32,7 +32,7 @@ from pathlib import Path
 
 from hooks.common import (CLAUSES, RULE_PAGES, SOURCE_LANG, DirectiveError, md_escape,
                           translations)
-from hooks.render import board_names
+from hooks.render import board_names, card_words
 from hooks.pages import H2, REF, code_lines, heading_title, read_page, sub_outside_code
 from engine.clauses import page_clauses
 from engine.editions import clause_editions
@@ -199,11 +199,12 @@ def resolve_refs(markdown: str, info: PageInfo) -> str:
 
 def process(markdown: str, info: PageInfo) -> str:
     """All clause steps in order: number, fallback notices, references, squares named as
-    each board names them (:mod:`hooks.render.board_names`)."""
+    each board names them (:mod:`hooks.render.board_names`), the card's words and the
+    key's (:mod:`hooks.render.card_words`)."""
     markdown = number_clauses(markdown, info)
     markdown = add_missing(markdown, info)
     markdown = page_notice(markdown, info)
     try:
-        return board_names.resolve(resolve_refs(markdown, info), info.lang)
+        return card_words.resolve(board_names.resolve(resolve_refs(markdown, info), info.lang))
     except DirectiveError as exc:
         raise DirectiveError(f"{info.src}: {exc}") from None

@@ -26,7 +26,9 @@ from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
 from hooks.render.house_rules import house_values
 from hooks.catalogs.i18n import SOURCE_LANG, translations
+from engine.jail import card_kind
 from present import numbers
+from present.render import keyed
 
 CARD_GAME = "nl-card-game"
 RULE_PARAMS: dict[str, str] = {name: clause for name, clause, _ in parameters()}
@@ -185,9 +187,22 @@ def render(ctx: Context) -> str:
 
 
 MineItem = tuple[str, Any, list[tuple[str, Any, Any]], bool]
-"""One parameter of an edition's "your edition" list: (name, cell HTML, [(house rule,
-value HTML, source HTML)], the cell is a whole sentence), as ``editions/mine-item.html``
-takes it."""
+"""One parameter of an edition's "your edition" list: (its label's catalog key, cell HTML,
+[(house rule, value HTML, source HTML)], the cell is a whole sentence), as
+``editions/mine-item.html`` takes it."""
+
+
+def edition_key(key: str, edition: Edition) -> str:
+    """``key`` in the edition's words for its get-out card: a key in the travel edition
+    (:func:`present.render.keyed`), since this list and the sheet speak of one edition.
+
+    >>> edition_key("param.jail_card_buyable", EDITIONS["nordic-2005"])
+    'param.jail_card_buyable.key'
+    >>> edition_key("param.jail_card_buyable", EDITIONS["nl-2001"])
+    'param.jail_card_buyable'
+    """
+    kind = card_kind(edition.rules) if edition.rules is not None else "card"
+    return keyed(key, kind, lambda k: translations().has(SOURCE_LANG, k))
 
 
 def sentence_key(name: str, value: object) -> str | None:
@@ -222,6 +237,7 @@ def sentence(ctx: Context, name: str, edition: Edition) -> str | None:
     key = sentence_key(name, value)
     if key is None:
         return None
+    key = edition_key(key, edition)
     if isinstance(value, (bool, str)):
         return ctx.text(key)
     return ctx.text(key, value=numbers.number(ctx.lang, value))  # type: ignore[arg-type]
@@ -234,7 +250,8 @@ def mine_items(ctx: Context, names: list[str], edition: Edition) -> list[MineIte
     items: list[MineItem] = []
     for n in names:
         said = sentence(ctx, n, edition)
-        items.append((n, html(cell(ctx, edition, n, value_html=said)),
+        items.append((edition_key(f"param.{n}", edition),
+                      html(cell(ctx, edition, n, value_html=said)),
                       [(r, html(value_text(ctx, n, v.value, edition.currency)),
                         source_note(ctx, v)) for r, v in house_values(edition, n)],
                       said is not None))

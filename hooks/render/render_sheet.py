@@ -23,8 +23,9 @@ import markdown as md
 
 from engine.clauses import CLAUSES, MODE_CLAUSES, PAGES
 from engine.editions import EDITIONS, MAIN_EDITIONS, clause_holds
+from hooks.catalogs.source_names import own_citations
 from hooks.common import HOME_EDITION, Context, Html, plain
-from hooks.render import board_names
+from hooks.render import board_names, card_words
 from hooks.render.edition_prose import only_about
 from hooks.render.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.render.templates import fragment, html
@@ -145,6 +146,8 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
 
     body = REF.sub(ref, body)
     body = board_names.resolve(body, lang, edition_id)  # Boardwalk on the travel edition's sheet
+    body = card_words.resolve(body, edition_id)  # and its key, not a card
+    body = own_citations(body, lang, edition_id)  # its booklet, where a run cites it
     body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
     html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
     # the sheet speaks of its edition only: no other edition, no "all four editions"

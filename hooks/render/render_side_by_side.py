@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from hooks.render import board_names
+from hooks.render import board_names, card_words
 from hooks.render.templates import Markup, fragment, html
 from engine.clauses import PAGES
 from hooks.common import LANG_NAMES, LANG_SHORT, LANGS, Context, h, plain
@@ -30,8 +30,9 @@ ID_ATTR = re.compile(r"\{:?[ \t]*#[^}]*\}")
 
 def embed(ctx: Context, lang: str, page_slug: str, body: str) -> str:
     """A clause text of ``lang`` made fit for this page: links re-targeted to ``lang``,
-    directives dropped, headings flattened to bold lines, ids removed."""
-    lines = body.split("\n")
+    directives dropped, headings flattened to bold lines, ids removed; the card editions'
+    words where card and key differ (:mod:`hooks.render.card_words`)."""
+    lines = card_words.resolve(body, "*").split("\n")
     out = []
     for line, code in zip(lines, code_lines(lines)):
         if code:

@@ -28,6 +28,7 @@ from hooks.common import CLAUSES
 from engine.editions import EDITIONS, MAIN_EDITIONS, clause_editions
 from hooks.common import RULE_PAGES
 from hooks.entry.my_edition import OWN_GAME_PAGES
+from hooks.render.card_words import has_keys
 from hooks.render.disputes import DISPUTES, rows
 from hooks.catalogs.i18n import LANGS, translations
 
@@ -347,6 +348,15 @@ read as the chosen edition's board names them ("Boardwalk" for the travel editio
 every board's name without a choice."""
 
 
+KINDS = """(keys) => [...document.querySelectorAll('.md-content .ck-cards, .md-content .ck-keys')]
+    .filter(el => !el.hidden === (el.classList.contains('ck-keys') ? !keys : keys)
+                  || (keys && el.hasAttribute('data-alone') && el.closest('p').getClientRects().length > 0))
+    .map(el => el.className + ': ' + el.textContent.trim().slice(0, 50))"""
+"""Where the prose says the card and the key apart (``[[cards: A || B]]``,
+``hooks/render/card_words.py``), the words that do not fit the chosen edition but are in
+view: the card's with an edition that has keys, the key's otherwise."""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) -> None:
     """Every rule page, every main edition: at most 0.7x the screens (or the page's
@@ -395,6 +405,10 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
             if names:
                 failures.append(f"{slug} {edition}: squares not named as its board names "
                                 f"them: {names[:3]}")
+            kinds = page.evaluate(KINDS, has_keys(edition))
+            if kinds:
+                failures.append(f"{slug} {edition}: the card's or key's words that are not "
+                                f"its own: {kinds[:3]}")
             twice = page.evaluate(SAID_TWICE, edition)
             if twice:
                 failures.append(f"{slug} {edition}: values block and list item both in {twice}")
@@ -409,6 +423,9 @@ def test_rule_pages_are_shorter_with_an_edition(open_page, lang: str, report) ->
                 failures.append(f"{slug} {edition}: {after:.2f} screens against {before:.2f}"
                                 f" without a choice ({after / before:.2f}x > {limit}x)")
         choose(page, "")
+        kinds = page.evaluate(KINDS, False)
+        if kinds:
+            failures.append(f"{slug}: the key's words in view after clearing: {kinds[:3]}")
         names = page.evaluate(NAMES, "")
         if names:
             failures.append(f"{slug}: squares not named by every board after clearing: {names[:3]}")
