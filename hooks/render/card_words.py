@@ -12,7 +12,14 @@ to the box). So the prose says both in full where they differ:
   sleutel)"): the sheets of the card editions drop that aside
   (:func:`hooks.render.edition_prose.without_asides`);
 - ``B``: the same in the words of the editions with keys, naming no card; left out
-  (``[[cards: A]]``, then a paragraph by itself), the text is the card editions' alone.
+  (``[[cards: A]]``), the text is the card editions' alone (a paragraph of it is hidden
+  whole for the others).
+
+The travel edition has no decks either: its Chance and Community Chest are a numbered
+task list rolled with three dice (``card_mode`` ``three-dice-task``, what makes its "card"
+a key), so the same directive says "a card sends you forward" and "a task sends you
+forward" apart; where the booklet does not say what its tasks do, ``B`` says nothing of
+them rather than invent.
 
 A directive is inline, may run over the lines of one paragraph, and may hold other inline
 directives (``[[ref: ...]]``, ``[[square: ...]]``). Where it is written out:
@@ -29,6 +36,8 @@ directives (``[[ref: ...]]``, ``[[square: ...]]``). Where it is written out:
 'Zo. Alleen kaarten. Klaar.'
 >>> resolve("Zo. [[cards: Alleen kaarten.]] Klaar.", "nordic-2005")
 'Zo.  Klaar.'
+>>> "data-alone" in resolve("Zo[[cards: , of niet]]."), "data-alone" in resolve("[[cards: Zo.]]")
+(False, True)
 >>> print(resolve("[[cards: de kaart ([[ref: x]]) || de sleutel]]"))
 <span class="ck-cards" data-keys="nordic-2005">de kaart ([[ref: x]])</span><span class="ck-keys" data-keys="nordic-2005" hidden>de sleutel</span>
 """
@@ -78,8 +87,13 @@ def resolve(text: str, edition_id: str | None = None) -> str:
         if edition_id is not None:
             return keys if has_keys(edition_id) else cards
         who = " ".join(KEY_EDITIONS)
-        if not keys:  # a paragraph of its own: hidden whole (site.css)
-            return f'<span class="ck-cards" data-keys="{who}" data-alone>{cards}</span>'
+        if not keys:
+            before, after = text[:m.start()], text[m.end():]
+            alone = (not before.strip() or before.endswith("\n\n")) and \
+                (not after.strip() or after.startswith("\n\n"))
+            # a paragraph of its own is hidden whole (site.css), not left as an empty one
+            return (f'<span class="ck-cards" data-keys="{who}"'
+                    f'{" data-alone" if alone else ""}>{cards}</span>')
         return (f'<span class="ck-cards" data-keys="{who}">{cards}</span>'
                 f'<span class="ck-keys" data-keys="{who}" hidden>{keys}</span>')
 
