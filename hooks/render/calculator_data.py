@@ -22,6 +22,7 @@ from hooks.catalogs.source_names import PAGE as SOURCES_PAGE, SOURCES, anchor
 from engine.boards import GROUPS, PROPERTY_KINDS, Board
 from engine.clauses import CLAUSES
 from engine.editions import EDITIONS, Edition
+from engine.jail import card_kind
 from engine.rent import arrivals
 from engine.validate import MAX_AMOUNT
 from present.render import Presenter
@@ -141,6 +142,7 @@ def edition_info(ed: Edition) -> dict[str, Any]:
             houses_before_hotel=r.houses_before_hotel.value,
             jail_max_turns=r.jail_max_turns.value, min_players=r.min_players.value,
             max_players=r.max_players.value, station_card_double=bool(r.station_card_double.value),
+            card_kind=card_kind(r),  # the jail form's labels say "key" for it (Form.label)
             # the arrivals the rent form offers per square kind (engine.rent.arrivals)
             arrivals={kind: list(arrivals(r, kind)) for kind in PROPERTY_KINDS})
     elif ed.card_game is not None:

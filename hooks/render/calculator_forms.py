@@ -37,6 +37,7 @@ from hooks.render.templates import calculator_fragment, html
 
 from engine.boards import GROUPS, PROPERTY_KINDS, Square
 from engine.editions import EDITIONS, HOUSE_RULES
+from engine.jail import card_kind
 from engine.rent import ARRIVALS, arrivals
 from present.render import Presenter
 
@@ -73,9 +74,20 @@ class Form:
         """Message ``key`` as HTML (a Dutch fallback marked)."""
         return html(self.fmt.t(key, {k: str(v) for k, v in params.items()}).html(self.fmt.lang))
 
+    def label(self, key: str) -> Markup:
+        """A field's label or help as HTML; where the catalog words it apart for an edition
+        whose get-out card is a key (``<key>.key``, :func:`present.render.keyed`), both,
+        the one that does not fit the form's edition hidden: the page script shows the
+        other when the edition changes (``calculators.mjs`` ``showKind``)."""
+        if not self.fmt.has(f"{key}.key"):
+            return self.t(key)
+        keys = card_kind(self.ed.rules) == "key" if self.ed.rules is not None else False
+        return html(f'<span class="ck-cards"{" hidden" if keys else ""}>{self.t(key)}</span>'
+                    f'<span class="ck-keys"{"" if keys else " hidden"}>{self.t(f"{key}.key")}</span>')
+
     def help(self, key: str) -> Markup | None:
         """The help text under a field, if the catalog has one."""
-        return self.t(key) if self.fmt.has(key) else None
+        return self.label(key) if self.fmt.has(key) else None
 
     def fid(self, key: str, fid: str | None) -> str:
         return fid or f"{self.cid}-{key.replace('.', '-')}"
@@ -92,7 +104,7 @@ class Form:
         ``turns``, ``arrivals``: the page script refills it from the edition's data on a
         change)."""
         fid = self.fid(key, fid)
-        return calculator_fragment("select.html", **self.shown(key, show), fid=fid, label=self.t(label),
+        return calculator_fragment("select.html", **self.shown(key, show), fid=fid, label=self.label(label),
                         type=typ, squares=squares, choices=choices, items=options(items, value), groups=None,
                         help=self.help(f"{label}.help"))
 
@@ -100,17 +112,17 @@ class Form:
                hi: int | None = None, show: str | None = None, optional: bool = False,
                fid: str | None = None, default: int | None = None) -> Markup:
         return calculator_fragment("number.html", **self.shown(key, show), fid=self.fid(key, fid),
-                        label=self.t(label), value="" if value is None else value, lo=lo, hi=hi,
+                        label=self.label(label), value="" if value is None else value, lo=lo, hi=hi,
                         optional=optional, default=default, help=self.help(f"{label}.help"))
 
     def text(self, key: str, label: str, value: str, fid: str, show: str | None = None) -> Markup:
-        return calculator_fragment("text.html", **self.shown(key, show), fid=fid, label=self.t(label),
+        return calculator_fragment("text.html", **self.shown(key, show), fid=fid, label=self.label(label),
                         value=value, help=self.help(f"{label}.help"))
 
     def checkbox(self, key: str, label: str, value: bool, show: str | None = None,
                  omit_false: bool = True, fid: str | None = None) -> Markup:
         return calculator_fragment("checkbox.html", **self.shown(key, show), fid=self.fid(key, fid),
-                        label=self.t(label), checked=value, omit_false=omit_false,
+                        label=self.label(label), checked=value, omit_false=omit_false,
                         help=self.help(f"{label}.help"))
 
     def dice(self, key: str, label: str, value: list[int] | None, show: str | None) -> Markup:
@@ -118,7 +130,7 @@ class Form:
         dice = [{"label": self.t("calc.die", n=i + 1),
                  "faces": options(((n, n) for n in range(1, 7)), value[i])} for i in range(2)]
         return calculator_fragment("dice.html", **self.shown(key, show), fid=self.fid(key, None),
-                        label=self.t(label), default="3,4", dice=dice,
+                        label=self.label(label), default="3,4", dice=dice,
                         help=self.help(f"{label}.help"))
 
     def multi(self, key: str, label: str, source: tuple[str, str], boxes: list[dict[str, Any]],
@@ -126,14 +138,14 @@ class Form:
         """Checkboxes (``boxes``: id, value, checked, text); ``source`` names where the
         values come from (``("values", "str")``, ``("squares", "property")``)."""
         return calculator_fragment("multi.html", **self.shown(key, show), fid=self.fid(key, None),
-                        label=self.t(label), source=source, boxes=boxes, help_first=help_first,
+                        label=self.label(label), source=source, boxes=boxes, help_first=help_first,
                         help=self.help(f"{label}.help"))
 
     def levels(self, key: str, label: str, typ: str, rows: list[dict[str, Any]],
                show: str | None = None) -> Markup:
         """One building-level select per row (``rows``: id, attr, value, label, swatch, choices)."""
         return calculator_fragment("levels.html", **self.shown(key, show), fid=self.fid(key, None),
-                        label=self.t(label), type=typ, rows=rows, help=self.help(f"{label}.help"))
+                        label=self.label(label), type=typ, rows=rows, help=self.help(f"{label}.help"))
 
     def items_list(self, key: str, items: list[Markup], lo: int, hi: int, add: str,
                    title: str | None = None, show: str | None = None, wrapped: bool = True,

@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from hooks.render.card_words import has_keys
+
 from hooks.render import calculator_fields as cfl
 from hooks.render import render_calculator as rc
 from hooks.render.calculator_data import Formatter, clause_links
@@ -101,6 +103,13 @@ CHOOSE_JS = """([cid, edition, explicit]) => {
 }"""
 
 
+KIND_WORDS = """([cid, keys]) => [...document.querySelectorAll('#' + cid + ' .ck-cards, #' + cid + ' .ck-keys')]
+    .filter(el => !el.hidden === (el.classList.contains('ck-keys') ? !keys : keys))
+    .map(el => el.textContent)"""
+"""The label and help words of a form that do not fit its edition: the card's where the
+edition has keys (``hooks/render/calculator_forms.py`` ``Form.label``), the key's elsewhere."""
+
+
 def settle(page: Any, cid: str, source: str) -> None:
     page.wait_for_function(
         """([cid, source]) => { const s = document.getElementById(cid);
@@ -153,6 +162,10 @@ def test_every_edition_starts_with_its_own_answer(fresh_page, site_url: str, lan
             settle(page, cid, "build")
             got = state(page, cid)
             checked += 1
+            # the labels worded for the edition's get-out card or key (Form.label)
+            wrong = page.evaluate(KIND_WORDS, [cid, has_keys(edition)])
+            if wrong:
+                problems.append((kind, edition, "labels not in its words", wrong))
             if (got["edition"], got["stale"], got["request"]) != (edition, False, pre["key"]) \
                     or squash(got["text"]) != text_of(pre["html"]):
                 problems.append((kind, edition, got["edition"], got["stale"], got["request"],

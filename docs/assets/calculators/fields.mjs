@@ -219,6 +219,7 @@ export function stepLevel(value, levels) {
 // card the edition lacks); a value the edition lacks steps down (an arrival: to a roll).
 // `html(key)` / `numbered(key, i)`: the texts the build rendered.
 export function refreshChoices(scope, ed, levels, html, numbered, sqKind) {
+  showKind(scope, ed);
   const turns = ed.jail_turns || [1, 2, 3];
   for (const select of scope.querySelectorAll("select[data-choices]")) {
     const kind = select.dataset.choices;
@@ -245,6 +246,16 @@ export function refreshChoices(scope, ed, levels, html, numbered, sqKind) {
       value = kind === "turns" ? String(Math.min(n, turns[turns.length - 1])) : String(stepLevel(n, levels));
     }
     select.value = value;
+  }
+}
+
+// A label or help worded apart for an edition whose get-out card is a key
+// (hooks/render/calculator_forms.py Form.label): the edition's words shown, the other's hidden.
+export function showKind(scope, ed) {
+  const keys = ed.card_kind === "key";
+  for (const span of scope.querySelectorAll(".ck-cards, .ck-keys")) {
+    const hide = span.classList.contains("ck-cards") ? keys : !keys;
+    if (span.hidden !== hide) span.hidden = hide;
   }
 }
 
