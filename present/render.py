@@ -187,10 +187,12 @@ class Presenter(Messages):
                     ) -> dict[str, str]:
         """Every parameter of message ``key`` as text (:meth:`param`). Where one amount of
         the message has cents (an expected cost, € 551,16), every amount of it shows them:
-        not "€ 551,16 … tegenover € 329" in one sentence."""
+        not "€ 551,16 … tegenover € 329" in one sentence. Not so in a sum worked out
+        exactly (:data:`EXACT_SUMS`): "10% van $ 175 is $ 17,50", not "$ 175,00"."""
         money = money_params(key)
-        cents = any(isinstance(v, float) and not v.is_integer() for k, v in params.items()
-                    if k in money and numbers.finite(v))
+        cents = not key.startswith(EXACT_SUMS) and any(
+            isinstance(v, float) and not v.is_integer() for k, v in params.items()
+            if k in money and numbers.finite(v))
         out = {k: self.param(key, k, v, currency) for k, v in params.items()}
         if cents:
             out.update({k: numbers.amount(self.lang, v, currency, 2) for k, v in params.items()
@@ -252,6 +254,12 @@ class Presenter(Messages):
         link = source_link(self.plain(f"source.{file}.name"), self.plain(f"source.{file}"),
                            str(target[1]), file)
         return f"{link}{h(sep + section) if sep else ''}"
+
+
+EXACT_SUMS: tuple[str, ...] = ("step.mortgage.", "step.tax.")
+"""Steps whose amounts are a sum worked out exactly (10 % interest, 10 % of a worth): a
+whole amount beside one with cents stays whole there, as a receipt writes it; the
+amounts of an expected cost (the jail advice) all show cents."""
 
 
 def keyed(key: str, kind: object, has: Callable[[str], bool]) -> str:

@@ -378,6 +378,11 @@ def test_the_amounts_of_one_sentence_share_their_cents(lang: str) -> None:
     sep = numbers.amount(lang, 1.5, "EUR")[numbers.amount(lang, 1.5, "EUR").index("1") + 1]
     assert all(re.search(rf"\d{re.escape(sep)}\d\d", mixed[k]) for k in ("leave_cost", "cost_leave", "cost_stay")), mixed
     assert not any(re.search(rf"\d{re.escape(sep)}\d\d", whole[k]) for k in ("leave_cost", "cost_leave", "cost_stay")), whole
+    # a sum worked out exactly keeps its whole amounts whole: "10% van $ 175 is $ 17,50"
+    exact = fmt.step_params("step.mortgage.interest", {"percent": 10, "value": 175,
+                                                       "interest": 17.5}, "USD")
+    assert re.search(rf"\d{re.escape(sep)}50", exact["interest"]) and \
+        not re.search(rf"\d{re.escape(sep)}\d\d", exact["value"]), exact
 
 
 def test_every_answer_opens_with_its_headline() -> None:
