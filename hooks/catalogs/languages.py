@@ -48,8 +48,8 @@ class Language:
     ‘Stations’"); without one, only a comma does."""
     several_words: str = r"(?!)"
     """A regular expression for words that speak of several editions or booklets at once
-    ("alle vier de edities", "de andere boekjes"): the one-edition rules sheet leaves such
-    sentences out (``hooks/render/edition_prose.py``)."""
+    ("alle vier de edities", "de andere boekjes"), or of both boards ("op beide borden"):
+    the one-edition rules sheet leaves such sentences out (``hooks/render/edition_prose.py``)."""
     every_words: str = r"(?!)"
     """A regular expression for words that speak of every edition ("in elke editie"): such a
     sentence holds for all, whatever edition the sentence before it was about."""
@@ -79,23 +79,26 @@ class Language:
 
 LANGUAGES: tuple[Language, ...] = (
     Language("nl", "Nederlands", "NL", "nl-2001", "nl", "", "bron", ("‘", "’"), "en",
-             r"\w*edities|\belke editie|\bboekjes|\bbronnen",
+             r"\w*edities|\belke editie|\bboekjes|\bbronnen|\bbeide borden|"
+             r"\bhet Nederlandse en het Amerikaanse bord",
              r"elke editie|alle (vier )?(de )?edities",
              r"andere (twee |drie )?(edities|boekjes|bronnen)",
              (r"\b(?i:in|van|voor|bij)\s+", r",\s+|\s+(?:en|of)\s+"), edition_article="de"),
     Language("sv", "Svenska", "SV", "nordic-2005", "sv", "åäö", "källa", ("”", "”"), "och",
-             r"\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|\bkällorna",
+             r"\w*utgåvor(na)?|\bvarje utgåva|\bhäftena|\bregelböcker(na)?|\bkällorna|"
+             r"\bbåda spelplanerna|\bden nederländska och den amerikanska spelplanen",
              r"varje utgåva|alla (fyra )?(huvud)?utgåvor(na)?",
              r"(andra|övriga) (två |tre )?(utgåvor(na)?|häften(a)?|regelböcker(na)?|källor(na)?)",
              (r"\b(?i:i|för|hos)\s+", r",\s+|\s+(?:och|eller)\s+")),
     Language("da", "Dansk", "DA", "nordic-2005", "da", "æøå", "kilde", ("»", "«"), "og",
-             r"\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|\bkilderne",
+             r"\w*udgaver(ne)?|\bhver udgave|\bhæfterne|\bregelbøger(ne)?|\bkilderne|"
+             r"\bbegge brætter|\bdet hollandske og det amerikanske bræt",
              r"hver udgave|alle (fire )?(hoved)?udgaver(ne)?",
              r"(andre|øvrige) (to |tre )?(udgaver(ne)?|hæfter(ne)?|regelbøger(ne)?|kilder(ne)?)",
              (r"\b(?i:i|for|hos)\s+", r",\s+|\s+(?:og|eller)\s+")),
     Language("nb", "Norsk bokmål", "NB", "nordic-2005", "no", "æøå", "kilde", ("«", "»"), "og",
              r"\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|\bregelbøkene|"
-             r"\bkildene",
+             r"\bkildene|\bbegge brettene|\bdet nederlandske og det amerikanske brettet",
              r"hver utgave|alle (fire )?(hoved)?utgave(ne|r)",
              r"(andre|øvrige) (to |tre )?(utgaver|utgavene|hefter|heftene|regelbøker|regelbøkene|kilder|kildene)",
              (r"\b(?i:i|for|hos)\s+", r",\s+|\s+(?:og|eller)\s+")),

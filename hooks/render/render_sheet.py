@@ -82,6 +82,8 @@ def only_edition(body: str, edition_id: str) -> str:
     '- `classic-us`: b\\n- all: c'
     >>> only_edition("Zo gaat het. Het maximum\\nverschilt:\\n\\n- `nl-2001`: 8\\n- `classic-us`: 6", "nl-2001")
     'Zo gaat het.\\n\\n- `nl-2001`: 8'
+    >>> only_edition("- een kaart (in `nordic-2005` een opdracht)\\n- `classic-us`: b", "nl-2001")
+    '- een kaart (in `nordic-2005` een opdracht)'
     """
     mine = {edition_id, EDITIONS[edition_id].base or edition_id}
     mine |= {e for e in EDITIONS if EDITIONS[e].base == edition_id}
@@ -93,7 +95,10 @@ def only_edition(body: str, edition_id: str) -> str:
         item = _ITEM.match(line)
         if item and not item.group("indent"):
             start = len(out) if start is None else start
-            named = set(CODE.findall(line))
+            # an edition named in brackets is an aside of an item about every edition ("a
+            # card sends you there (in nordic-2005: a task)"), not the item's edition
+            # (a bracket the line does not close runs on to the item's next line)
+            named = set(CODE.findall(re.sub(r"\([^()]*(?:\)|$)", "", line)))
             skipping = bool(named) and not (named & mine)
             if skipping and start not in lists:
                 lists.append(start)
@@ -134,19 +139,20 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
         lang = "nl"
     lines = [line for line in section.body.split("\n")
              if not DIRECTIVE.match(line) and not line.lstrip().startswith("!!!")]
-    body = only_edition("\n".join(lines), edition_id)
+    # the card's words or the key's first: an aside of the card's words names the key's edition
+    body = only_edition(card_words.resolve("\n".join(lines), edition_id), edition_id)
 
     def ref(m: re.Match[str]) -> str:
         rid = m.group("id")
         if rid in CLAUSES and not clause_holds(rid, edition_id):
             # a clause of a mode or edition this one lacks is not on its sheet: the sentence
-            # that points there ("in the short game the richest wins, see 11.3") goes
+            # that points there ("in the short game the richest wins, see 11.3") goes (a
+            # house rule's clause stays a place to point to: the sheet's box names it)
             return f'<span class="{ELSEWHERE}">{CLAUSES[rid].number}</span>'
         return CLAUSES[rid].number if rid in CLAUSES else rid
 
     body = REF.sub(ref, body)
     body = board_names.resolve(body, lang, edition_id)  # Boardwalk on the travel edition's sheet
-    body = card_words.resolve(body, edition_id)  # and its key, not a card
     body = own_citations(body, lang, edition_id)  # its booklet, where a run cites it
     body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
     html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
