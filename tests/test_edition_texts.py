@@ -22,16 +22,16 @@ from hooks.catalogs.source_names import SOURCES, WORDS
 
 SEVERAL = {
     "nl": r"(\w*edities|\balle (vier|drie) (hoofd)?edities|\belke editie|\bde andere (drie|twee) "
-          r"edities|\bboekjes|\bbronnen)\b",
+          r"edities|\bboekjes|\bbronnen|\bbeide borden|\bhet Nederlandse en het Amerikaanse bord)\b",
     "sv": r"(\w*utgåvor|\w*utgåvorna|\bvarje utgåva|\bhäftena|\bregelböcker|\bregelböckerna|"
-          r"\bkällorna)\b",
+          r"\bkällorna|\bbåda spelplanerna|\bden nederländska och den amerikanska spelplanen)\b",
     "da": r"(\w*udgaver|\w*udgaverne|\bhver udgave|\bhæfterne|\bregelbøger|\bregelbøgerne|"
-          r"\bkilderne)\b",
+          r"\bkilderne|\bbegge brætter|\bdet hollandske og det amerikanske bræt)\b",
     "nb": r"(\w*utgaver|\w*utgavene|\bhver utgave|\bheftene|\bregelbøker|\bregelbøkene|"
-          r"\bkildene|\bbegge brettene)\b",
+          r"\bkildene|\bbegge brettene|\bdet nederlandske og det amerikanske brettet)\b",
 }
 """Words a one-edition text never needs: "all four editions", "the other three", "none
-of the booklets"."""
+of the booklets", "on both boards"."""
 
 
 def page_html(site: Path, lang: str, slug: str) -> str:
