@@ -60,6 +60,11 @@ def value_text(ctx: Context, name: str, value: object, currency: str = "EUR") ->
     return ctx.text(f"{key}.value", value=number_text(ctx.lang, name, value, currency))
 
 
+TIMES = frozenset({"utility_multipliers"})
+"""Parameters that are factors: each number with its times sign ("4 × / 10 × de ogen"), so
+"4 / 10 × de ogen" is not read as four tenths."""
+
+
 def number_text(lang: str, name: str, value: object, currency: str = "EUR") -> str:
     """A parameter's number (or series, "25 / 50 / 100 / 200") as its unit asks: an
     amount in the edition's currency, a percentage, or a plain number.
@@ -68,9 +73,14 @@ def number_text(lang: str, name: str, value: object, currency: str = "EUR") -> s
     ('€\xa050', '10\xa0%')
     >>> number_text("da", "station_rents", (25, 50), "USD"), number_text("nb", "jail_max_turns", 3)
     ('25\xa0$ / 50\xa0$', '3')
+    >>> number_text("nl", "utility_multipliers", (4, 10))
+    '4\xa0× / 10\xa0×'
+
     """
     if isinstance(value, (tuple, list)):
         return " / ".join(number_text(lang, name, v, currency) for v in value)
+    if name in TIMES:
+        return f"{numbers.number(lang, value)}\u00a0×"  # type: ignore[arg-type]
     what = unit(name)
     if what == MONEY:
         return numbers.amount(lang, value, currency)  # type: ignore[arg-type]
