@@ -417,10 +417,11 @@
   // Where the card and the key are said in words of their own (hooks/render/card_words.py):
   // the key's while an edition with keys is the reader's, the card's (the page's text) else.
   function applyKinds(edition) {
-    Array.prototype.forEach.call(document.querySelectorAll(".md-content .ck-cards, .md-content .ck-keys"), function (el) {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-content :is(.ck-cards, .ck-keys, .ck-alone)"), function (el) {
       var keys = !!edition && (el.getAttribute("data-keys") || "").split(" ").indexOf(edition) >= 0;
-      var hide = el.classList.contains("ck-cards") ? keys : !keys;
-      if (el.hidden !== hide) { el.hidden = hide; }
+      var hide = el.classList.contains("ck-keys") ? !keys : keys;
+      var target = el.classList.contains("ck-alone") ? el.closest("p") : el;
+      if (target && target.hidden !== hide) { target.hidden = hide; }
     });
   }
 

@@ -25,7 +25,8 @@ A directive is inline, may run over the lines of one paragraph, and may hold oth
 directives (``[[ref: ...]]``, ``[[square: ...]]``). Where it is written out:
 
 - on a rule page both, each in a span; ``docs/assets/site.js`` (``applyKinds``) shows ``B``
-  instead of ``A`` while an edition with keys is the reader's, and ``A`` again without;
+  instead of ``A`` while an edition with keys is the reader's, and ``A`` again without (a
+  paragraph of ``A`` alone is opened by an empty ``span.ck-alone`` and hidden whole);
 - on an edition's rules sheet that edition's text (:func:`resolve` with an edition);
 - on the side-by-side page and anywhere all editions are meant, ``A``.
 
@@ -36,7 +37,7 @@ directives (``[[ref: ...]]``, ``[[square: ...]]``). Where it is written out:
 'Zo. Alleen kaarten. Klaar.'
 >>> resolve("Zo. [[cards: Alleen kaarten.]] Klaar.", "nordic-2005")
 'Zo.  Klaar.'
->>> "data-alone" in resolve("Zo[[cards: , of niet]]."), "data-alone" in resolve("[[cards: Zo.]]")
+>>> "ck-alone" in resolve("Zo[[cards: , of niet]]."), "ck-alone" in resolve("[[cards: Zo.]]")
 (False, True)
 >>> print(resolve("[[cards: de kaart ([[ref: x]]) || de sleutel]]"))
 <span class="ck-cards" data-keys="nordic-2005">de kaart ([[ref: x]])</span><span class="ck-keys" data-keys="nordic-2005" hidden>de sleutel</span>
@@ -91,9 +92,12 @@ def resolve(text: str, edition_id: str | None = None) -> str:
             before, after = text[:m.start()], text[m.end():]
             alone = (not before.strip() or before.endswith("\n\n")) and \
                 (not after.strip() or after.startswith("\n\n"))
-            # a paragraph of its own is hidden whole (site.css), not left as an empty one
-            return (f'<span class="ck-cards" data-keys="{who}"'
-                    f'{" data-alone" if alone else ""}>{cards}</span>')
+            if alone:
+                # a paragraph of its own: an empty mark opens it and site.js hides the whole
+                # paragraph; its sentences stay loose, so those that name an edition are
+                # still marked as that edition's (hooks/render/edition_prose.py)
+                return f'<span class="ck-alone" data-keys="{who}"></span>{cards}'
+            return f'<span class="ck-cards" data-keys="{who}">{cards}</span>'
         return (f'<span class="ck-cards" data-keys="{who}">{cards}</span>'
                 f'<span class="ck-keys" data-keys="{who}" hidden>{keys}</span>')
 

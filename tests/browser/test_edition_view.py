@@ -125,7 +125,11 @@ the Swedish line "Din utgåva: Nederländerna – moderna regler" now takes two 
 trading 0.766 -> 0.773 (sv, nl-modern), cap 0.79. The currency note of /setup/ says per
 edition which currency it plays in (a reader of one edition keeps one sentence of it):
 setup 0.70 -> 0.69 after the travel edition's player count was said once instead of twice.
-Mortgages 0.79 -> 0.76 and bankruptcy 0.75 -> 0.75: caps 0.78 and 0.76."""
+Mortgages 0.79 -> 0.76 and bankruptcy 0.75 -> 0.75: caps 0.78 and 0.76. Session 22: the
+travel edition's key and task words in place of the card's (``[[cards: A || B]]``, the same
+length) and the yes/no values said as sentences moved no page by more than 0.003 (trading
+0.773 -> 0.775, bankruptcy 0.747 -> 0.749, squares 0.666 -> 0.678 after a sentence about
+both boards gained its ruling link back)."""
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -348,9 +352,9 @@ read as the chosen edition's board names them ("Boardwalk" for the travel editio
 every board's name without a choice."""
 
 
-KINDS = """(keys) => [...document.querySelectorAll('.md-content .ck-cards, .md-content .ck-keys')]
-    .filter(el => !el.hidden === (el.classList.contains('ck-keys') ? !keys : keys)
-                  || (keys && el.hasAttribute('data-alone') && el.closest('p').getClientRects().length > 0))
+KINDS = """(keys) => [...document.querySelectorAll('.md-content :is(.ck-cards, .ck-keys, .ck-alone)')]
+    .map(el => el.matches('.ck-alone') ? el.closest('p') : el)
+    .filter(el => !el.hidden === (el.matches('.ck-keys') ? !keys : keys))
     .map(el => el.className + ': ' + el.textContent.trim().slice(0, 50))"""
 """Where the prose says the card and the key apart (``[[cards: A || B]]``,
 ``hooks/render/card_words.py``), the words that do not fit the chosen edition but are in
