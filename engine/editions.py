@@ -34,9 +34,10 @@ from .sources import Source, Value, deed, fact, ruled
 from .validate import show
 
 
-MONEY, PERCENT = "money", "percent"
-"""What a numeric parameter counts (:func:`unit`): an amount in the edition's currency, or
-percentage points (10 is 10 %); other numbers count things (players, houses, turns)."""
+MONEY, PERCENT, TIMES = "money", "percent", "times"
+"""What a numeric parameter counts (:func:`unit`): an amount in the edition's currency,
+percentage points (10 is 10 %), or a factor (4 is 4 × the dice); other numbers count things
+(players, houses, turns)."""
 
 
 def _p(clause: str, choices: tuple[Any, ...] | None = None, unit: str | None = None) -> Any:
@@ -71,7 +72,7 @@ class Rules:
     partly_built_double: Value[bool] = _p("rent-partly-built", (True, False))
     station_rents: Value[tuple[int, ...]] = _p("rent-station", unit=MONEY)
     mortgaged_count_for_set: Value[bool] = _p("rent-station", (True, False))
-    utility_multipliers: Value[tuple[int, int]] = _p("rent-utility")
+    utility_multipliers: Value[tuple[int, int]] = _p("rent-utility", unit=TIMES)
     utility_dice: Value[str] = _p("rent-utility", ("arrival-roll", "reroll"))
     utility_dice_by_card: Value[str] = _p("rent-utility-card", ("reroll", "arrival-roll", "card-10x"))
     station_card_double: Value[bool] = _p("rent-card-arrival", (True, False))
@@ -655,7 +656,7 @@ def with_house_rules(rules: Rules, house_rules: object) -> Rules:
 
 def unit(name: str) -> str | None:
     """What parameter ``name`` of :class:`Rules` or :class:`CardGameRules` counts:
-    :data:`MONEY`, :data:`PERCENT` or None (a count, a choice, a yes/no).
+    :data:`MONEY`, :data:`PERCENT`, :data:`TIMES` or None (a count, a choice, a yes/no).
 
     >>> unit("jail_fine"), unit("mortgage_interest_percent"), unit("jail_max_turns")
     ('money', 'percent', None)

@@ -93,6 +93,16 @@ def card_kind(rules: Rules) -> str:
     return "key" if rules.card_mode.value == "three-dice-task" else "card"
 
 
+def edition_card_kind(ed: Edition) -> str:
+    """:func:`card_kind` of any edition: the card game, without board rules, has cards.
+
+    >>> from engine.editions import edition
+    >>> edition_card_kind(edition("nordic-2005")), edition_card_kind(edition("nl-card-game"))
+    ('key', 'card')
+    """
+    return card_kind(ed.rules) if ed.rules is not None else "card"
+
+
 def max_get_out_cards(ed: Edition) -> int:
     """How many get-out cards (or keys) exist in the edition: a player cannot own more.
 

@@ -416,8 +416,10 @@
 
   // Where the card and the key are said in words of their own (hooks/render/card_words.py):
   // the key's while an edition with keys is the reader's, the card's (the page's text) else.
+  // Only the prose's (data-keys): a calculator's labels follow its own edition select
+  // (calculators/fields.mjs showKind), not the reader's choice.
   function applyKinds(edition) {
-    Array.prototype.forEach.call(document.querySelectorAll(".md-content :is(.ck-cards, .ck-keys, .ck-alone)"), function (el) {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-content :is(.ck-cards, .ck-keys, .ck-alone)[data-keys]"), function (el) {
       var keys = !!edition && (el.getAttribute("data-keys") || "").split(" ").indexOf(edition) >= 0;
       var hide = el.classList.contains("ck-keys") ? !keys : keys;
       var target = el.classList.contains("ck-alone") ? el.closest("p") : el;

@@ -37,7 +37,7 @@ from hooks.render.templates import calculator_fragment, html
 
 from engine.boards import GROUPS, PROPERTY_KINDS, Square
 from engine.editions import EDITIONS, HOUSE_RULES
-from engine.jail import card_kind
+from engine.jail import edition_card_kind
 from engine.rent import ARRIVALS, arrivals
 from present.render import Presenter
 
@@ -81,7 +81,7 @@ class Form:
         other when the edition changes (``calculators.mjs`` ``showKind``)."""
         if not self.fmt.has(f"{key}.key"):
             return self.t(key)
-        keys = card_kind(self.ed.rules) == "key" if self.ed.rules is not None else False
+        keys = edition_card_kind(self.ed) == "key"
         return html(f'<span class="ck-cards"{" hidden" if keys else ""}>{self.t(key)}</span>'
                     f'<span class="ck-keys"{"" if keys else " hidden"}>{self.t(f"{key}.key")}</span>')
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 
 from engine.editions import EDITIONS, MAIN_EDITIONS
-from engine.jail import card_kind
+from engine.jail import edition_card_kind
 from hooks.common import DirectiveError
 
 CARDS = re.compile(
@@ -56,20 +56,17 @@ CARDS = re.compile(
     r"(?:\|\|[ \t\n]*(?P<keys>(?:\[\[[^\]]*\]\]|(?!\]\]|\|\|).)*?)[ \t\n]*)?\]\]", re.S)
 """``[[cards: A || B]]`` or ``[[cards: A]]``; an inner ``[[...]]`` is taken whole."""
 
-KEY_EDITIONS: tuple[str, ...] = tuple(
-    e for e in MAIN_EDITIONS if EDITIONS[e].rules is not None
-    and card_kind(EDITIONS[e].rules) == "key")
-"""The main editions whose get-out "card" is a key (``nordic-2005``)."""
-
-
 def has_keys(edition_id: str) -> bool:
     """Whether an edition (or a mode of one) plays with keys.
 
     >>> has_keys("nordic-2005"), has_keys("nl-2001-short"), has_keys("nl-card-game")
     (True, False, False)
     """
-    rules = EDITIONS[edition_id].rules
-    return rules is not None and card_kind(rules) == "key"
+    return edition_card_kind(EDITIONS[edition_id]) == "key"
+
+
+KEY_EDITIONS: tuple[str, ...] = tuple(e for e in MAIN_EDITIONS if has_keys(e))
+"""The main editions whose get-out "card" is a key (``nordic-2005``)."""
 
 
 def resolve(text: str, edition_id: str | None = None) -> str:

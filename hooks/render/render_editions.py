@@ -20,13 +20,13 @@ from dataclasses import fields
 from typing import Any
 
 from hooks.render.templates import fragment, html
-from engine.editions import (EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, CardGameRules, Edition,
+from engine.editions import (EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, TIMES, CardGameRules, Edition,
                              parameters, unit)
 from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
 from hooks.render.house_rules import house_values
 from hooks.catalogs.i18n import SOURCE_LANG, translations
-from engine.jail import card_kind
+from engine.jail import edition_card_kind
 from present import numbers
 from present.render import keyed
 
@@ -60,11 +60,6 @@ def value_text(ctx: Context, name: str, value: object, currency: str = "EUR") ->
     return ctx.text(f"{key}.value", value=number_text(ctx.lang, name, value, currency))
 
 
-TIMES = frozenset({"utility_multipliers"})
-"""Parameters that are factors: each number with its times sign ("4 × / 10 × de ogen"), so
-"4 / 10 × de ogen" is not read as four tenths."""
-
-
 def number_text(lang: str, name: str, value: object, currency: str = "EUR") -> str:
     """A parameter's number (or series, "25 / 50 / 100 / 200") as its unit asks: an
     amount in the edition's currency, a percentage, or a plain number.
@@ -79,9 +74,10 @@ def number_text(lang: str, name: str, value: object, currency: str = "EUR") -> s
     """
     if isinstance(value, (tuple, list)):
         return " / ".join(number_text(lang, name, v, currency) for v in value)
-    if name in TIMES:
-        return f"{numbers.number(lang, value)}\u00a0×"  # type: ignore[arg-type]
     what = unit(name)
+    if what == TIMES:
+        # each factor with its sign ("4 × / 10 × de ogen"): "4 / 10 ×" reads as four tenths
+        return f"{numbers.number(lang, value)}\u00a0×"  # type: ignore[arg-type]
     if what == MONEY:
         return numbers.amount(lang, value, currency)  # type: ignore[arg-type]
     if what == PERCENT:
@@ -211,8 +207,7 @@ def edition_key(key: str, edition: Edition) -> str:
     >>> edition_key("param.jail_card_buyable", EDITIONS["nl-2001"])
     'param.jail_card_buyable'
     """
-    kind = card_kind(edition.rules) if edition.rules is not None else "card"
-    return keyed(key, kind, lambda k: translations().has(SOURCE_LANG, k))
+    return keyed(key, edition_card_kind(edition), lambda k: translations().has(SOURCE_LANG, k))
 
 
 def sentence_key(name: str, value: object) -> str | None:

@@ -35,7 +35,7 @@ from engine.boards import BOARDS, Board
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS
 from engine.errors import EngineError
-from engine.jail import card_kind
+from engine.jail import edition_card_kind
 
 Catalogs = Any
 """The translation catalogs (what :func:`hooks.common.translations` returns); the i18n module
@@ -155,7 +155,7 @@ def words_for(example: Example, lang: str) -> Words:
     board = ed.board
     if board is None and example.kind in NO_EDITION_KINDS:
         board = BOARDS.get(str(example.request.get("board")))
-    kind = card_kind(ed.rules) if ed.rules is not None else "card"
+    kind = edition_card_kind(ed)
     return Words(lang, board, ed.currency, card_kind=kind)
 
 
