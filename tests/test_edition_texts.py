@@ -369,3 +369,72 @@ def test_a_sheet_speaks_of_its_own_get_out_card_or_key(lang: str) -> None:
             if keys and words(card_term) in text:
                 problems.append(f"{edition} {cid}: names the card ({card_term!r})")
     assert checked >= 4 * len(found) - 2 and problems == [], (checked, problems)
+
+
+NEGATION = {"nl": r"\b(niet|geen|nooit|niets)\b", "sv": r"\b(inte|ingen|inget|inga|aldrig)\b",
+            "da": r"\b(ikke|ingen|intet|aldrig)\b", "nb": r"\b(ikke|ingen|intet|aldri)\b"}
+"""The words that say "no" in each language, counted in a yes/no sentence pair."""
+YES_NO = tuple(sorted(k.removesuffix(".true") for k in translations().keys("param.")
+                      if re.fullmatch(r"param\.\w+\.sheet\.true", k)))
+"""``param.<name>.sheet``: the parameters whose yes or no is said as a sentence of its own
+(``hooks.render.render_editions.sentence_key``)."""
+
+
+def test_each_yes_no_sentence_says_its_own_answer() -> None:
+    """Per yes/no parameter said as a sentence ("Je mag geen sleutel van een andere speler
+    kopen."): both sentences exist in every language (and the key edition's pair where
+    there is one), they differ, and the one that says "no" has more of the language's
+    "no" words than the other, the same one as in Dutch ("De bank gaat nooit failliet" is
+    the yes of bank_never_bankrupt). A translation that swapped a pair fails here."""
+    assert len(YES_NO) >= 10
+    problems = []
+    for base in YES_NO:
+        for stem in (base, base + ".KEY"):
+            yes, no = (stem.replace(".KEY", "") + f".{v}" + (".key" if stem.endswith(".KEY") else "")
+                       for v in ("true", "false"))
+            if not translations().has("nl", yes):
+                continue
+            signs = {}
+            for lang in LANGS:
+                if not (translations().has(lang, yes) and translations().has(lang, no)):
+                    problems.append(f"{lang} {yes}: a sentence is missing")
+                    continue
+                a, b = (translations().gettext(lang, k).text for k in (yes, no))
+                count = [len(re.findall(NEGATION[lang], t, re.I)) for t in (a, b)]
+                signs[lang] = (count[0] > count[1]) - (count[0] < count[1])
+                if a == b or signs[lang] == 0:
+                    problems.append(f"{lang} {yes}: yes and no read alike: {a!r} / {b!r}")
+            if len(set(signs.values())) > 1:
+                problems.append(f"{yes}: says the other answer in {signs}")
+    assert problems == [], problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_edition_states_its_own_yes_or_no(built_site: Path, lang: str) -> None:
+    """On each main edition's rules sheet and in every "your edition" block of the rule
+    pages, a yes/no parameter said as a sentence is the sentence of that edition's value
+    (in its card or key words), never the other one."""
+    from hooks.render.render_editions import edition_key, value_of
+
+    blocks: list[tuple[str, str, str]] = []
+    sheets = page_html(built_site, lang, "sheet")
+    for edition in MAIN_EDITIONS:
+        blocks.append(("sheet", edition, text_of(sheet_of(sheets, edition))))
+    base = built_site if lang == "nl" else built_site / lang
+    for page in sorted(base.glob("*/index.html")):
+        for m in re.finditer(r'<div class="ed-mine" data-edition="([^"]+)">(.*?)</div>',
+                             page.read_text("utf-8"), re.S):
+            blocks.append((page.parent.name, m.group(1), text_of(m.group(2))))
+    problems, said = [], 0
+    for where, edition, text in blocks:
+        for stem in YES_NO:
+            value = value_of(EDITIONS[edition], stem.split(".")[1]).value
+            if not isinstance(value, bool):
+                continue
+            own, other = (text_of(str(translations().gettext(lang, edition_key(
+                f"{stem}.{'true' if v else 'false'}", EDITIONS[edition])))) for v in (value, not value))
+            if other in text:
+                problems.append(f"{where} {edition}: says {other!r}")
+            said += own in text
+    assert said >= len(MAIN_EDITIONS) * 5, said
+    assert problems == [], problems

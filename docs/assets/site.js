@@ -166,6 +166,9 @@
     target.appendChild(el);
   }
 
+  // what site-lists.js uses (loaded right after this file)
+  window.__site = { about: about, metaText: metaText, moveAway: moveAway, makeFold: makeFold };
+
   function restoreClauses() {
     for (var i = movedAway.length - 1; i >= 0; i--) {
       var el = movedAway[i][0], mark = movedAway[i][1];
@@ -427,76 +430,6 @@
     });
   }
 
-  // /disputes/: in each dispute the reader's edition's answer comes first, marked, and the
-  // other answers fold behind one line (hooks/render/render_disputes.py: a row per answer, with
-  // the editions that give it). A dispute none of whose answers is the edition's (the card
-  // game's) stays as it is. restoreClauses() puts every row back.
-  function applyDisputes(edition) {
-    Array.prototype.forEach.call(document.querySelectorAll(".dispute ul.dispute-rows"), function (list) {
-      var rows = Array.prototype.filter.call(list.children, function (li) { return li.matches(".dispute-row"); });
-      // (removing a class the row lacks would still rewrite its class attribute)
-      rows.forEach(function (li) { if (li.classList.contains("dispute-mine")) { li.classList.remove("dispute-mine"); } });
-      var mine = rows.filter(function (li) {
-        return edition && (li.getAttribute("data-editions") || "").split(" ").indexOf(edition) >= 0;
-      });
-      if (!mine.length) { return; }
-      mine.slice().reverse().forEach(function (li) {
-        moveAway(li, list);
-        list.insertBefore(li, list.firstChild);
-        li.classList.add("dispute-mine");
-      });
-      var others = rows.filter(function (li) { return mine.indexOf(li) < 0; });
-      if (!others.length) { return; }
-      // the others may give the very answer on another ground (the booklet's word, a
-      // ruling): then the fold says they agree, not that they say something else
-      var answer = function (li) {
-        var a = li.querySelector(".dispute-answer");
-        return a ? a.textContent.trim() : "";
-      };
-      var same = others.every(function (li) { return answer(li) === answer(mine[0]); });
-      var fold = makeFold("dispute-others ed-fold-made", same ? "site:same-items" : "site:other-items",
-                          "ul", "dispute-rows");
-      list.parentNode.insertBefore(fold.details, list.nextSibling);
-      others.forEach(function (li) { moveAway(li, fold.body); });
-    });
-  }
-
-  // Examples standing together under a clause: the reader's edition first.
-  function applyExamples(edition) {
-    var seen = [];
-    Array.prototype.forEach.call(document.querySelectorAll(".worked-example[data-edition]"), function (ex) {
-      var parent = ex.parentNode;
-      if (seen.indexOf(parent) >= 0) { return; }
-      seen.push(parent);
-      var groups = [];
-      var run = [];
-      Array.prototype.forEach.call(parent.children, function (el) {
-        if (el.matches(".worked-example[data-edition]")) { run.push(el); return; }
-        if (el.matches("[data-order-keep]")) { return; }
-        if (run.length) { groups.push(run); run = []; }
-      });
-      if (run.length) { groups.push(run); }
-      groups.forEach(function (items) {
-        if (items.length < 2) { return; }
-        items.forEach(function (el, i) {
-          if (!el.hasAttribute("data-order")) { el.setAttribute("data-order", String(i)); }
-        });
-        var sorted = items.slice().sort(function (a, b) {
-          var am = edition && a.getAttribute("data-edition") === edition ? 0 : 1;
-          var bm = edition && b.getAttribute("data-edition") === edition ? 0 : 1;
-          return am - bm || (+a.getAttribute("data-order")) - (+b.getAttribute("data-order"));
-        });
-        // already in that order (always, without a choice): nothing is moved, since moving
-        // an example re-lays it out (most of a rule page's loading task on a slow phone)
-        if (sorted.every(function (el, i) { return el === items[i]; })) { return; }
-        var marker = document.createComment("examples");
-        parent.insertBefore(marker, items[items.length - 1].nextSibling);
-        sorted.forEach(function (el) { parent.insertBefore(el, marker); });
-        parent.removeChild(marker);
-      });
-    });
-  }
-
   // Calculator links on rule pages open the calculator with the reader's edition, and
   // (where the calculator takes them) the house rules the reader plays.
   function applyCalcLinks(edition, house) {
@@ -597,8 +530,8 @@
     applyCites(edition);
     applyNames(edition);
     applyKinds(edition);
-    applyDisputes(edition);
-    applyExamples(edition);
+    // site-lists.js: /disputes/ and the worked examples, the reader's edition first
+    if (window.__siteLists) { window.__siteLists.apply(edition); }
     applyCalcLinks(edition, myHouse());
     applySheet(edition);
   }

@@ -44,9 +44,10 @@ nor a mode of one): every word on them is that game's rule, so the board-game pi
 there and a choice folds nothing (``docs/assets/site.js`` folds only on pages with the
 picker)."""
 PICKER_PAGES: tuple[str, ...] = ("index", *(p for p in RULE_PAGES if p not in OWN_GAME_PAGES),
-                                 "disputes", "sheet")
+                                 "disputes", "examples", "sheet")
 """Pages that show the "My edition" picker at the top (/disputes/ too: it puts the chosen
-edition's answer first, and a player at another table changes the edition right there)."""
+edition's answer first, and a player at another table changes the edition right there;
+/examples/: each chapter shows the chosen edition's examples, the others folded)."""
 EDITION_ORDER: tuple[str, ...] = (*MAIN_EDITIONS,
                                   *(e for e in EDITIONS if e not in MAIN_EDITIONS))
 """The one order editions are listed in everywhere (main editions first, then modes)."""

@@ -12,7 +12,9 @@ counted as its edition, ``nl-2001-short`` as ``nl-2001``):
   the editions it names; a sentence naming none that follows one goes on about the same
   editions ("In the short game of X ... . The banker shuffles ...") and gets its marks;
   sentences before the first edition name are general and stay unmarked;
-- a worked example: its edition.
+- a worked example: its edition (written by its own box, ``overrides/fragments/rules/
+  example/box.html``, on the examples page too).
+
 
 Nothing is moved or hidden here; without a choice the page reads as before. The prose
 itself is untouched (it is written and cited by hand): this only reads the chips that
@@ -39,8 +41,6 @@ _STARTS = re.compile(r"[A-ZÀ-ÞÅÄÖÆØ0-9«„\"(]")
 _PARA = re.compile(r"<p>(?P<inner>(?:(?!</?p[ >]).)*?)</p>", re.S)
 _ITEM = re.compile(r'<li data-edition="(?P<first>[^"]+)" data-editions="(?P<all>[^"]*)">'
                    r'(?P<inner>.*?)</li>', re.S)
-_EXAMPLE = re.compile(r'(<details class="[^"]*\bworked-example\b[^"]*"[^>]*?'
-                      r' data-edition="(?P<id>[^"]+)")')
 
 
 def family(edition_id: str) -> str:
@@ -399,15 +399,14 @@ def mark_lead(inner: str) -> str:
 
 
 def mark(html: str, lang: str = "nl") -> str:
-    """Every edition list item, edition sentence and worked example of a rule page's HTML
+    """Every edition list item and edition sentence of a rule page's HTML
     (in ``lang``) marked with the editions it is about (``data-about``), and the sentence
     that leads into an edition list (:func:`mark_lead`)."""
     html = _ITEM.sub(lambda m: (f'<li data-edition="{m.group("first")}" data-editions="'
                                 f'{m.group("all")}" data-about="{item_about(m.group("inner"))}">'
                                 f'{m.group("inner")}</li>'), html)
     html = _PARA.sub(lambda m: f"<p>{mark_paragraph(m.group('inner'), lang)}</p>", html)
-    html = _LEAD.sub(lambda m: f"<p>{mark_lead(m.group('inner'))}</p>{m.group('list')}", html)
-    return _EXAMPLE.sub(lambda m: f'{m.group(1)} data-about="{family(m.group("id"))}"', html)
+    return _LEAD.sub(lambda m: f"<p>{mark_lead(m.group('inner'))}</p>{m.group('list')}", html)
 
 
 SEVERAL: dict[str, re.Pattern[str]] = {

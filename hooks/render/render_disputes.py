@@ -20,13 +20,16 @@ dispute is one raw HTML block (nothing in it is re-parsed as Markdown).
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from typing import Any
+
 
 from hooks.common import CLAUSES, Context, md_escape
 from hooks.render.templates import fragment, html
 from hooks.render.disputes import DISPUTES, TOPICS, Dispute, Row, rows
 from hooks.render.render_editions import source_note
-from engine.editions import MONEY, PERCENT
+from engine.editions import MAIN_EDITIONS, MONEY, PERCENT
 from engine.sources import Value
 from hooks.catalogs.i18n import translations
 from hooks.render.calculator_data import step_presenter
@@ -92,18 +95,38 @@ def edition_label(ctx: Context, row: Row) -> str:
     return label
 
 
+def _plain(label_html: str) -> str:
+    """An escaped label as the text an attribute holds (the template escapes it again).
+
+    >>> _plain("Nederland 2001 en Amerika &amp; co")
+    'Nederland 2001 en Amerika & co'
+    """
+    return unescape(re.sub(r"<[^>]+>", "", label_html))
+
+
 def rows_html(ctx: Context, dispute: Dispute) -> str:
     """One ``<li>`` per distinct answer: the editions that give it, the answer, its mark and
     each edition's citation (editions with the same answer on the same basis share a line)."""
     groups: dict[tuple[str, str], list[Row]] = {}
     for row in rows(dispute):
         groups.setdefault((answer_text(ctx, row), row.basis), []).append(row)
+    join = step_presenter(ctx.lang).join
     items = []
     for (answer, basis), members in groups.items():
         # the short names hold no comma ("Nederland modern"): a list of them is joined
         # with commas and the language's "and"
-        editions = step_presenter(ctx.lang).join([edition_label(ctx, r) for r in members])
-        cites = "; ".join(source_note(ctx, Value(None, r.source), ruling=False) for r in members)
+        labels = [edition_label(ctx, r) for r in members]
+        editions = join(labels)
+        # with a main edition chosen, a row it shares names it alone and the others
+        # apart (docs/assets/site-lists.js): both lists said here, in the language's words
+        splits = [(e, _plain(join([lb for lb, r in zip(labels, members) if r.edition.id == e])),
+                   _plain(join([lb for lb, r in zip(labels, members) if r.edition.id != e])))
+                  for e in dict.fromkeys(r.edition.id for r in members)
+                  if e in MAIN_EDITIONS and len(members) > 1]
+        # each edition's citation apart (data-for): the row of one edition keeps its own
+        cites = '<span class="dispute-cite-sep">; </span>'.join(
+            f'<span class="dispute-cite" data-for="{r.edition.id}">'
+            f'{source_note(ctx, Value(None, r.source), ruling=False)}</span>' for r in members)
         # the rulings once, after the citations: "… 000 · Dubbel gooien; … 001 · DUBBELSLAG ·
         # R17"; where the row's mark already says "ruling", the link is the number alone
         rulings = list(dict.fromkeys(r.source.ruling for r in members
@@ -114,7 +137,7 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
                               for cid in rulings)
             cites = f"{cites} · {links}" if cites else links
         ids = " ".join(r.edition.id for r in members)
-        items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,
+        items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis, splits=splits,
                               editions=html(editions), answer=html(answer), cites=html(cites)))
     return "".join(items)
 

@@ -30,6 +30,8 @@ from hooks.render.calculator_data import step_presenter
 from present.numbers import amount as format_amount, percent as format_percent
 from present.render import Presenter, clause_kind, keyed
 from hooks.render.templates import fragment, html
+from hooks.render.edition_prose import family
+
 
 from engine.boards import BOARDS, Board
 from engine.clauses import CLAUSES, PAGES
@@ -455,7 +457,7 @@ def render_box(ctx: Context, example: Example) -> str:
         links.append(f"[{_md_text(w.t('example.all_examples').text)}]"
                      f"({EXAMPLES_PAGE}.md#ex-{example.id}){{ .example-all }}")
     return str(fragment(
-        "example/box.html", ex=example, folded=folded,
+        "example/box.html", ex=example, folded=folded, about=family(example.edition),
         title=w.t("example.title", title=text.title), answer=html(answer),
         situation=text.situation,
         inputs=_table(input_rows(w, example), "example-inputs", w.t("example.inputs")),

@@ -9,7 +9,11 @@
   choice gives the page back exactly as it was. The card game's page (a game of its own)
   has no picker and reads the same with any choice.
 - /disputes/: for every dispute and main edition, the edition's answer first and marked,
-  the other answers folded behind one line (checked against ``hooks.render.disputes.rows``).
+  in the edition's name and booklet alone, the other answers (and the other editions of a
+  shared one) folded behind one line (checked against ``hooks.render.disputes.rows``).
+- /examples/: for every main edition, each chapter shows that edition's examples (and the
+  card game's, a game of its own) in the build's order, the other editions' behind one
+  closed line that counts them; a link to a folded example opens it; no choice, no fold.
 - The picker's line confirms the choice in the reader's language; with a choice the picker
   shrinks to that line, the select and the house rules (issue 23, phone first).
 - Screenshots at 390 px with and without a choice (``screenshots/edition-*.png``).
@@ -30,6 +34,8 @@ from hooks.common import RULE_PAGES
 from hooks.entry.my_edition import OWN_GAME_PAGES
 from hooks.render.card_words import has_keys
 from hooks.render.disputes import DISPUTES, rows
+from hooks.render.edition_prose import family
+from hooks.render.examples import ordered
 from hooks.catalogs.i18n import LANGS, translations
 
 PHONE = {"width": 390, "height": 844}
@@ -545,7 +551,9 @@ def test_a_game_of_its_own_reads_the_same_with_a_choice(open_page, lang: str) ->
 @pytest.mark.parametrize("lang", LANGS)
 def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
     """Every dispute, every main edition: the rows that give this edition's answer come
-    first and are marked; the others are folded (closed) behind one line; without a
+    first and are marked, naming the edition alone and citing its booklet alone; the
+    others (and the rest of a row it shares) are folded (closed) behind one line that says
+    whether they agree; no edition's answer is lost; without a
     choice every row is back in build order and none is marked. The edition is chosen in
     the page's own picker (a player at another table changes it right there)."""
     sp = open_page(page_path(lang, "disputes"))
@@ -568,32 +576,47 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
             .map(d => [d.dataset.dispute, {
                 open: [...d.querySelectorAll('.dispute-row')]
                     .filter(li => li.getClientRects().length > 0 && !li.closest('details:not([open])'))
-                    .map(li => [li.dataset.editions, li.classList.contains('dispute-mine')]),
+                    .map(li => [li.dataset.editions, li.classList.contains('dispute-mine'),
+                                [...li.querySelectorAll('.dispute-ed')].filter(e => e.getClientRects().length)
+                                    .map(e => e.textContent.trim()).join('|'),
+                                [...li.querySelectorAll('.dispute-cite')].filter(e => e.getClientRects().length)
+                                    .map(e => e.dataset.for).join(' ')]),
                 folded: [...d.querySelectorAll('details.dispute-others:not([open]) .dispute-row')]
                     .map(li => li.dataset.editions),
-                answers: [...d.querySelectorAll('.dispute-row .dispute-answer')]
-                    .map(a => a.textContent.trim()),
+                // the first row's and the folded rows' answers and grounds
+                answers: [...d.querySelectorAll('.dispute-row')].filter((li, i) => i === 0
+                    || li.closest('details.dispute-others')).map(li => li.querySelector('.dispute-answer').textContent.trim()),
+                bases: [...d.querySelectorAll('.dispute-row')].filter((li, i) => i === 0
+                    || li.closest('details.dispute-others')).map(li => li.dataset.basis),
                 line: (d.querySelector('details.dispute-others > summary') || {}).textContent}]))""")
-        # the fold's line says whether the others agree (on another ground) or differ
-        same_line, other_line = (page.evaluate(
+        # the fold's line says whether the others agree (on the same or another ground) or differ
+        agree_line, same_line, other_line = (page.evaluate(
             f"() => document.querySelector('meta[name=\"site:{m}\"]').content")
-            for m in ("same-items", "other-items"))
+            for m in ("all-agree", "same-items", "other-items"))
+        name = translations().gettext(lang, f"edition.{edition}.short").text
         for did, dispute in DISPUTES.items():
             has = [r.edition.id for r in rows(dispute)]
             got = shown[did]
             if edition not in has:
-                if any(mine for _, mine in got["open"]) or got["folded"]:
+                if any(row[1] for row in got["open"]) or got["folded"]:
                     problems.append(f"{edition} {did}: changed, but it has no answer of it")
                 continue
-            first_ids, first_mine = got["open"][0]
+            first_ids, first_mine, label, cites = got["open"][0]
             if edition not in first_ids.split() or not first_mine:
                 problems.append(f"{edition} {did}: first shown {first_ids!r}")
-            if any(edition not in ids.split() for ids, _ in got["open"]):
+            if any(edition not in row[0].split() for row in got["open"]):
                 problems.append(f"{edition} {did}: other answers in view")
-            if len(got["open"]) + len(got["folded"]) != len(built[did]):
+            # the row in view speaks of the edition alone: its name, its booklet
+            if not label.startswith(name) or "|" in label or set(cites.split()) - {edition}:
+                problems.append(f"{edition} {did}: in view {label!r}, cites {cites!r}")
+            # every edition's answer is still there, in view (by the booklets cited) or
+            # folded, once
+            now = sorted(e for ids in [r[3] for r in got["open"]] + got["folded"] for e in ids.split())
+            if now != sorted(e for ids in built[did] for e in ids.split()):
                 problems.append(f"{edition} {did}: rows lost")
             if got["folded"]:
-                want = same_line if len(set(got["answers"])) == 1 else other_line
+                want = (other_line if len(set(got["answers"])) > 1 else
+                        agree_line if len(set(got["bases"])) == 1 else same_line)
                 if got["line"] != want:
                     problems.append(f"{edition} {did}: fold line {got['line']!r}")
     choose(page, "")
@@ -605,6 +628,87 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
     report("edition view", f"disputes x editions ({lang})", len(DISPUTES) * len(MAIN_EDITIONS))
     assert problems == [], problems[:20]
 
+
+
+EXAMPLES_SHOWN = """() => Object.fromEntries([...document.querySelectorAll('details.site-fold')]
+    .filter(ch => ch.querySelector('.worked-example'))
+    .map(ch => [ch.querySelector('summary h2').id, {
+        open: [...ch.querySelectorAll('.worked-example')]
+            .filter(ex => ex.getClientRects().length > 0 && !ex.closest('details.ed-others'))
+            .map(ex => ex.dataset.example),
+        folded: [...ch.querySelectorAll('details.ed-others .worked-example')]
+            .map(ex => ex.dataset.example),
+        shut: [...ch.querySelectorAll('details.ed-others')].map(d => !d.open),
+        lines: [...ch.querySelectorAll('details.ed-others > summary')]
+            .map(s => s.textContent.trim())}]))"""
+"""Per chapter of /examples/ (its heading's id): the examples in view, those in its
+"other editions" folds, whether each fold is closed and its line."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_examples_show_my_edition(open_page, lang: str, report) -> None:
+    """/examples/, every chapter and main edition: in view the edition's own examples (a
+    mode's count as its edition's), then the card game's, each in the build's order; the other
+    editions' in one closed fold after them whose line counts them; nothing lost. A link
+    to a folded example (the "Next" of the one before it) opens it. Without a choice the
+    page is back in build order with no fold."""
+    sp = open_page(page_path(lang, "examples"), width=PHONE["width"], height=PHONE["height"])
+    page = sp.page
+    built = page.evaluate("() => [...document.querySelectorAll('.worked-example')]"
+                          ".map(ex => ex.dataset.example)")
+    examples = ordered()
+    assert built == [ex.id for ex in examples]
+    chapters: dict[str, list[Any]] = {}
+    for ex in examples:
+        chapters.setdefault(f"topic-{ex.topic}", []).append(ex)
+    line = page.evaluate("() => document.querySelector('meta[name=\"site:other-examples\"]').content")
+    assert "{count}" in line
+    problems = []
+    folded_total = 0
+    for i, edition in enumerate(MAIN_EDITIONS):
+        if i == 0:
+            sp.goto(page_path(lang, "examples") + f"?edition={edition}")
+        else:
+            choose(page, edition)
+        page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
+        shown = page.evaluate(EXAMPLES_SHOWN)
+        if set(shown) != set(chapters):
+            problems.append(f"{edition}: chapters {sorted(set(shown) ^ set(chapters))}")
+        for chapter, members in chapters.items():
+            got = shown.get(chapter, {"open": [], "folded": [], "shut": [], "lines": []})
+            # the edition's own first, then the card game's (applyExamples), each in order
+            mine = ([ex.id for ex in members if family(ex.edition) == edition]
+                    + [ex.id for ex in members if family(ex.edition) not in MAIN_EDITIONS])
+            others = [ex.id for ex in members if ex.id not in mine]
+            if got["open"] != mine:
+                problems.append(f"{edition} {chapter}: in view {got['open']}, want {mine}")
+            if sorted(got["folded"]) != sorted(others):
+                problems.append(f"{edition} {chapter}: folded {got['folded']}, want {others}")
+            want_lines = [line.replace("{count}", str(len(others)))] if others else []
+            if got["lines"] != want_lines or not all(got["shut"]):
+                problems.append(f"{edition} {chapter}: fold {got['lines']} {got['shut']}")
+            folded_total += len(others)
+        # "Next" from the last example in view to a folded one: the link opens its fold
+        target = next((b for a, b in zip(built, built[1:])
+                       if family(find(examples, b).edition) not in (edition, "nl-card-game")), None)
+        if target:
+            page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = false)")
+            page.evaluate(f"location.hash = 'ex-{target}'")
+            page.wait_for_function(f"() => document.getElementById('ex-{target}')"
+                                   ".getClientRects().length > 0")
+            # (an address that names an example keeps it open under the next choice too)
+            page.evaluate("history.replaceState(null, '', location.pathname + location.search)")
+    choose(page, "")
+    assert page.evaluate("() => [...document.querySelectorAll('.worked-example')]"
+                         ".map(ex => ex.dataset.example)") == built
+    assert page.eval_on_selector_all("details.ed-others", "e => e.length") == 0
+    report("edition view", f"examples x editions ({lang})", len(built) * len(MAIN_EDITIONS))
+    assert folded_total > 0
+    assert problems == [], problems[:20]
+
+
+def find(examples: list[Any], example_id: str) -> Any:
+    return next(ex for ex in examples if ex.id == example_id)
 
 MODE_STATE = """() => [...document.querySelectorAll('h2.clause')].map(h => {
     const next = h.nextElementSibling;

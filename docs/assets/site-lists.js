@@ -1,0 +1,145 @@
+// "My edition" in the page's lists, beside site.js (whose applyEdition calls apply(edition)
+// after it has put every folded piece back, restoreClauses; the helpers are site.js's,
+// window.__site):
+// - /disputes/: in each dispute the reader's edition's answer first, in its own words (its
+//   name, its booklet), the other answers folded behind one line;
+// - worked examples standing together: the reader's edition's first; on /examples/ the
+//   other editions' examples of a chapter fold behind one line.
+(function () {
+  "use strict";
+
+  var site = window.__site;
+
+  // A dispute's rows (hooks/render/render_disputes.py: a row per answer, with the editions
+  // that give it). A dispute none of whose answers is the edition's (the card game's) stays
+  // as it is.
+  function applyDisputes(edition) {
+    Array.prototype.forEach.call(document.querySelectorAll(".dispute ul.dispute-rows"), function (list) {
+      var rows = Array.prototype.filter.call(list.children, function (li) { return li.matches(".dispute-row"); });
+      // (removing a class the row lacks would still rewrite its class attribute)
+      rows.forEach(function (li) { if (li.classList.contains("dispute-mine")) { li.classList.remove("dispute-mine"); } });
+      var mine = rows.filter(function (li) {
+        return edition && (li.getAttribute("data-editions") || "").split(" ").indexOf(edition) >= 0;
+      });
+      if (!mine.length) { return; }
+      mine.slice().reverse().forEach(function (li) {
+        site.moveAway(li, list);
+        list.insertBefore(li, list.firstChild);
+        li.classList.add("dispute-mine");
+      });
+      // the editions that share the reader's answer go on as a row of their own in the fold
+      var rest = mine.map(function (li) { return splitRow(li, edition); }).filter(Boolean);
+      var others = rest.concat(rows.filter(function (li) { return mine.indexOf(li) < 0; }));
+      if (!others.length) { return; }
+      // the others may give the very answer on the same ground (the line says all agree),
+      // or on another (the booklet's word, a ruling): then not that they say something else
+      var same = function (key) {
+        var of = function (li) {
+          var el = key ? li.querySelector(key) : null;
+          return el ? el.textContent.trim() : li.getAttribute("data-basis");
+        };
+        return others.every(function (li) { return of(li) === of(mine[0]); });
+      };
+      var line = !same(".dispute-answer") ? "site:other-items" : same(null) ? "site:all-agree" : "site:same-items";
+      var fold = site.makeFold("dispute-others ed-fold-made", line, "ul", "dispute-rows");
+      list.parentNode.insertBefore(fold.details, list.nextSibling);
+      rest.forEach(function (li) { fold.body.appendChild(li); });
+      others.slice(rest.length).forEach(function (li) { site.moveAway(li, fold.body); });
+    });
+  }
+
+  // A row several editions share (data-rest-<edition>, the build's words for the others):
+  // it names the reader's edition alone and cites its booklet alone; a copy with the others'
+  // names and booklets is given back for the fold (removed with the fold, .ed-fold-made).
+  function splitRow(li, edition) {
+    var rest = li.getAttribute("data-rest-" + edition);
+    if (!rest) { return null; }
+    var copy = li.cloneNode(true);
+    copy.classList.remove("dispute-mine");
+    copy.classList.add("ed-fold-made");
+    copy.setAttribute("data-editions", li.getAttribute("data-editions").split(" ")
+      .filter(function (id) { return id !== edition; }).join(" "));
+    copy.querySelector(".dispute-ed").textContent = rest;
+    Array.prototype.forEach.call(copy.querySelectorAll('.dispute-cite[data-for="' + edition + '"]'), function (c) {
+      var sep = c.nextElementSibling && c.nextElementSibling.matches(".dispute-cite-sep")
+        ? c.nextElementSibling : c.previousElementSibling;
+      if (sep && sep.matches(".dispute-cite-sep")) { sep.remove(); }
+      c.remove();
+    });
+    var label = li.querySelector(".dispute-ed");
+    var alone = document.createElement("span");
+    alone.className = "dispute-ed ed-fold-made";
+    alone.textContent = li.getAttribute("data-alone-" + edition);
+    label.parentNode.insertBefore(alone, label);
+    label.classList.add("ed-away");
+    Array.prototype.forEach.call(li.querySelectorAll(".dispute-cite, .dispute-cite-sep"), function (c) {
+      if (c.getAttribute("data-for") !== edition) { c.classList.add("ed-away"); }
+    });
+    return copy;
+  }
+
+  // Examples standing together (under a clause; a chapter's on /examples/): the reader's
+  // edition's first (a mode's counts as its edition's: data-about).
+  function applyExamples(edition) {
+    var seen = [];
+    Array.prototype.forEach.call(document.querySelectorAll(".worked-example[data-edition]"), function (ex) {
+      var parent = ex.parentNode;
+      if (seen.indexOf(parent) >= 0) { return; }
+      seen.push(parent);
+      var groups = [];
+      var run = [];
+      Array.prototype.forEach.call(parent.children, function (el) {
+        if (el.matches(".worked-example[data-edition]")) { run.push(el); return; }
+        if (el.matches("[data-order-keep]")) { return; }
+        if (run.length) { groups.push(run); run = []; }
+      });
+      if (run.length) { groups.push(run); }
+      groups.forEach(function (run) {
+        run.forEach(function (el, i) {  // the build's order, before any example folds
+          if (!el.hasAttribute("data-order")) { el.setAttribute("data-order", String(i)); }
+        });
+        var items = foldOtherExamples(run, edition);
+        if (items.length < 2) { return; }
+        var sorted = items.slice().sort(function (a, b) {
+          var am = edition && a.getAttribute("data-about") === edition ? 0 : 1;
+          var bm = edition && b.getAttribute("data-about") === edition ? 0 : 1;
+          return am - bm || (+a.getAttribute("data-order")) - (+b.getAttribute("data-order"));
+        });
+        // already in that order (always, without a choice): nothing is moved, since moving
+        // an example re-lays it out (most of a rule page's loading task on a slow phone)
+        if (sorted.every(function (el, i) { return el === items[i]; })) { return; }
+        var marker = document.createComment("examples");
+        parent.insertBefore(marker, items[items.length - 1].nextSibling);
+        sorted.forEach(function (el) { parent.insertBefore(el, marker); });
+        parent.removeChild(marker);
+      });
+    });
+  }
+
+  // On /examples/ (open boxes; under a clause they fold with its other editions, site.js
+  // foldClause): the other editions' examples of a chapter fold behind one line after the
+  // reader's. A game of its own (the card game) is nobody's other edition and stays. Gives
+  // those left.
+  function foldOtherExamples(items, edition) {
+    var mains = Array.prototype.map.call(
+      document.querySelectorAll("#my-ed-select option:not([value=''])"), function (o) { return o.value; });
+    var others = !edition || items[0].matches("details, .ed-fold-body *") ? [] : items.filter(function (el) {
+      return site.about(el).indexOf(edition) < 0 && mains.indexOf(site.about(el)[0]) >= 0;
+    });
+    if (!others.length) { return items; }
+    var fold = site.makeFold("ed-others ed-fold-made", "site:other-examples", "div", "ed-fold-body");
+    fold.details.querySelector("summary").textContent =
+      site.metaText("site:other-examples").replace("{count}", String(others.length));
+    var last = items[items.length - 1];
+    last.parentNode.insertBefore(fold.details, last.nextSibling);
+    others.forEach(function (el) { site.moveAway(el, fold.body); });
+    return items.filter(function (el) { return others.indexOf(el) < 0; });
+  }
+
+  window.__siteLists = {
+    apply: function (edition) {
+      applyDisputes(edition);
+      applyExamples(edition);
+    }
+  };
+})();
