@@ -4,7 +4,8 @@
 // - /disputes/: in each dispute the reader's edition's answer first, in its own words (its
 //   name, its booklet), the other answers folded behind one line;
 // - worked examples standing together: the reader's edition's first; on /examples/ the
-//   other editions' examples of a chapter fold behind one line.
+//   other editions' examples of a chapter fold behind one line, and "Previous" and "Next"
+//   lead through those in view.
 (function () {
   "use strict";
 
@@ -136,10 +137,44 @@
     return items.filter(function (el) { return others.indexOf(el) < 0; });
   }
 
+  // /examples/ with a choice: "Previous" and "Next" under each example in view lead to the
+  // one before and after it among those in view (the build's lead through every edition's;
+  // it stays, out of view, and comes back without a choice).
+  function chainExamples(edition) {
+    if (!edition) { return; }
+    var shown = Array.prototype.filter.call(document.querySelectorAll("div.worked-example[data-title]"),
+      function (ex) { return !ex.closest(".ed-fold-body"); });
+    var words = { prev: site.metaText("site:example-previous"), next: site.metaText("site:example-next") };
+    shown.forEach(function (ex, i) {
+      var nav = ex.querySelector(".example-nav");
+      if (!nav) { return; }
+      var made = nav.cloneNode(false);  // its class and translated label
+      made.classList.add("ed-fold-made");
+      [["prev", shown[i - 1]], ["next", shown[i + 1]]].forEach(function (pair) {
+        if (!pair[1]) { return; }
+        if (made.firstChild) {
+          var dot = document.createElement("span");
+          dot.setAttribute("aria-hidden", "true");
+          dot.textContent = "·";
+          made.append(" ", dot, " ");
+        }
+        var a = document.createElement("a");
+        a.className = "example-" + pair[0];
+        a.rel = pair[0];
+        a.href = "#" + pair[1].id;
+        a.textContent = words[pair[0]].replace("{title}", pair[1].getAttribute("data-title"));
+        made.appendChild(a);
+      });
+      nav.parentNode.insertBefore(made, nav);
+      nav.classList.add("ed-away");
+    });
+  }
+
   window.__siteLists = {
     apply: function (edition) {
       applyDisputes(edition);
       applyExamples(edition);
+      chainExamples(edition);
     }
   };
 })();

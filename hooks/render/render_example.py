@@ -458,7 +458,7 @@ def render_box(ctx: Context, example: Example) -> str:
                      f"({EXAMPLES_PAGE}.md#ex-{example.id}){{ .example-all }}")
     return str(fragment(
         "example/box.html", ex=example, folded=folded, about=family(example.edition),
-        title=w.t("example.title", title=text.title), answer=html(answer),
+        title=w.t("example.title", title=text.title), plain_title=text.title, answer=html(answer),
         situation=text.situation,
         inputs=_table(input_rows(w, example), "example-inputs", w.t("example.inputs")),
         result=_table(answer_rows(w, example, result), "example-answer",

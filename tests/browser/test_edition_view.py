@@ -688,6 +688,20 @@ def test_examples_show_my_edition(open_page, lang: str, report) -> None:
             if got["lines"] != want_lines or not all(got["shut"]):
                 problems.append(f"{edition} {chapter}: fold {got['lines']} {got['shut']}")
             folded_total += len(others)
+        # "Previous" and "Next" lead through the examples in view, named by their titles
+        chain = page.evaluate("""() => [...document.querySelectorAll('.worked-example')]
+            .filter(ex => !ex.closest('.ed-fold-body')).map(ex => [ex.dataset.example,
+                ...['prev', 'next'].map(k => [...ex.querySelectorAll('.example-' + k)]
+                    .filter(a => a.getClientRects().length).map(a => [a.hash, a.textContent]))])""")
+        ids = [c[0] for c in chain]
+        for i, (eid, prev, nxt) in enumerate(chain):
+            for links, other in ((prev, ids[i - 1] if i else None),
+                                 (nxt, ids[i + 1] if i + 1 < len(ids) else None)):
+                want = [[f"#ex-{other}", None]] if other else []
+                got_links = [[h, None] for h, _ in links]
+                if got_links != want or (other and find(examples, other).texts[lang].title
+                                         not in links[0][1]):
+                    problems.append(f"{edition} {eid}: leads to {links}, want {other}")
         # "Next" from the last example in view to a folded one: the link opens its fold
         target = next((b for a, b in zip(built, built[1:])
                        if family(find(examples, b).edition) not in (edition, "nl-card-game")), None)
