@@ -438,3 +438,33 @@ def test_an_edition_states_its_own_yes_or_no(built_site: Path, lang: str) -> Non
             said += own in text
     assert said >= len(MAIN_EDITIONS) * 5, said
     assert problems == [], problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_says_its_edition_s_value_once(built_site: Path, lang: str) -> None:
+    """Where a clause's values lines say what the sheet's edition does and the editions
+    differ (``render_sheet.valued``), the text's edition list does not say it again in an
+    item of that edition ("Nederland 2001: voordat de volgende speler gooit" above "Termijn
+    om huur te vragen: tot de volgende speler gooit"), as on a rule page with the edition
+    chosen; unless that item is all the clause says in words. Before: 22, 23, 22 and 19
+    such items on the four main editions' sheets in nl, sv, da and nb."""
+    from hooks.render.render_sheet import valued
+
+    html = page_html(built_site, lang, "sheet")
+    twice, checked = [], 0
+    for edition in MAIN_EDITIONS:
+        sheet = sheet_of(html, edition)
+        for part in re.split(r'(?=<div class="sheet-clause" data-clause=")', sheet)[1:]:
+            cid = re.match(r'<div class="sheet-clause" data-clause="([^"]+)"', part).group(1)
+            if not valued(cid, edition):
+                continue
+            checked += 1
+            body = re.sub(r'<ul class="sheet-values">.*?</ul>', "", part.split("</h4>", 1)[1],
+                          flags=re.S)
+            own = re.compile(rf'<li>(?:<p>)?(?:\w+ )?<span class="ed-chip" data-edition="{edition}">')
+            # what the clause says besides its own item (and the sentence leading into the list)
+            rest = re.sub(r"<li>.*?</li>|<p>[^<]*:</p>", "", body, flags=re.S)
+            if own.search(body) and len(re.sub(r"\W", "", text_of(rest))) >= 15:
+                twice.append(f"{edition} {cid}")
+    assert checked >= 40, checked
+    assert twice == [], twice

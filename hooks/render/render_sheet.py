@@ -30,8 +30,10 @@ from hooks.render.edition_prose import only_about
 from hooks.render.house_rules import OWN_CLAUSE, clause_blocks, sheet_section
 from hooks.render.templates import fragment, html
 from hooks.render.chips import CODE, chips
+from hooks.catalogs.languages import ARTICLES
 from hooks.pages import DIRECTIVE, REF, heading_title, read_page
-from hooks.render.render_editions import CARD_GAME, CARD_PARAMS, RULE_PARAMS, mine_items, modes_of
+from hooks.render.render_editions import (CARD_GAME, CARD_PARAMS, RULE_PARAMS, differs, mine_items,
+                                          modes_of)
 
 SHEET_EDITIONS: tuple[str, ...] = (*MAIN_EDITIONS, CARD_GAME)
 """One sheet per main edition, and one for the card game."""
@@ -71,12 +73,17 @@ def values_edition(cid: str, edition_id: str) -> str:
 
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])[ \t]+")
+_OPENS = re.compile((rf"(?:(?i:{ARTICLES})\s+)?" if ARTICLES else "") + CODE.pattern)
+"""The start of an edition list's item: its edition's code, after the language's article."""
 
 
-def only_edition(body: str, edition_id: str) -> str:
+def only_edition(body: str, edition_id: str, valued: bool = False) -> str:
     """Drop list items that name editions but not this one (nor its base edition); where a
     list lost items, the sentence that led into it ("Het maximum verschilt per editie:")
-    goes too: one edition's item is no comparison.
+    goes too: one edition's item is no comparison. ``valued``: the clause's values lines say
+    what this edition does, so its own item goes as well (the values say it, with the same
+    source), as on a rule page with the edition chosen (``site.js`` ``foldClause``).
+
 
     >>> only_edition("- `nl-2001`: a\\n  more\\n- `classic-us`: b\\n- all: c", "classic-us")
     '- `classic-us`: b\\n- all: c'
@@ -84,6 +91,10 @@ def only_edition(body: str, edition_id: str) -> str:
     'Zo gaat het.\\n\\n- `nl-2001`: 8'
     >>> only_edition("- een kaart (in `nordic-2005` een opdracht)\\n- `classic-us`: b", "nl-2001")
     '- een kaart (in `nordic-2005` een opdracht)'
+    >>> only_edition("Zo gaat het. Het verschilt:\\n\\n- `nl-2001`: 8\\n- `classic-us`: 6", "nl-2001", True)
+    'Zo gaat het.\\n'
+    >>> only_edition("Tel op:\\n\\n1. geld;\\n2. in `nl-2001` de helft", "nl-2001", True)
+    'Tel op:\\n\\n1. geld;\\n2. in `nl-2001` de helft'
     """
     mine = {edition_id, EDITIONS[edition_id].base or edition_id}
     mine |= {e for e in EDITIONS if EDITIONS[e].base == edition_id}
@@ -99,7 +110,9 @@ def only_edition(body: str, edition_id: str) -> str:
             # card sends you there (in nordic-2005: a task)"), not the item's edition
             # (a bracket the line does not close runs on to the item's next line)
             named = set(CODE.findall(re.sub(r"\([^()]*(?:\)|$)", "", line)))
-            skipping = bool(named) and not (named & mine)
+            # (an item of an edition list opens with its edition: "- `nl-2001`: ...")
+            own = valued and line.lstrip()[:1] in "-*+" and bool(_OPENS.match(line[item.end():]))
+            skipping = bool(named) and (own or not (named & mine))
             if skipping and start not in lists:
                 lists.append(start)
         elif line.strip() and not line.startswith((" ", "\t")):
@@ -140,7 +153,7 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
     lines = [line for line in section.body.split("\n")
              if not DIRECTIVE.match(line) and not line.lstrip().startswith("!!!")]
     # the card's words or the key's first: an aside of the card's words names the key's edition
-    body = only_edition(card_words.resolve("\n".join(lines), edition_id), edition_id)
+    text = card_words.resolve("\n".join(lines), edition_id)
 
     def ref(m: re.Match[str]) -> str:
         rid = m.group("id")
@@ -151,15 +164,35 @@ def clause_text(ctx: Context, cid: str, edition_id: str) -> tuple[str, str]:
             return f'<span class="{ELSEWHERE}">{CLAUSES[rid].number}</span>'
         return CLAUSES[rid].number if rid in CLAUSES else rid
 
-    body = REF.sub(ref, body)
-    body = board_names.resolve(body, lang, edition_id)  # Boardwalk on the travel edition's sheet
-    body = own_citations(body, lang, edition_id)  # its booklet, where a run cites it
-    body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
-    html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
-    # the sheet speaks of its edition only: no other edition, no "all four editions"
-    html = only_about(html, edition_id, lang, away=ELSEWHERE)
-    return plain(heading_title(section.title)), re.sub(rf'<span class="{ELSEWHERE}">([^<]*)</span>',
-                                                      r"\1", html)
+    def render(own_item_too: bool) -> str:
+        body = only_edition(text, edition_id, valued=own_item_too)
+        body = REF.sub(ref, body)
+        body = board_names.resolve(body, lang, edition_id)  # Boardwalk on the travel edition's sheet
+        body = own_citations(body, lang, edition_id)  # its booklet, where a run cites it
+        body = re.sub(r"(?<!!)\[([^\]]+)\]\([^)]*\)(\{[^}]*\})?", r"\1", body)  # links: text only
+        html = md.markdown(chips(body, lang), extensions=["tables", "attr_list", "md_in_html"])
+        # the sheet speaks of its edition only: no other edition, no "all four editions"
+        html = only_about(html, edition_id, lang, away=ELSEWHERE)
+        return re.sub(rf'<span class="{ELSEWHERE}">([^<]*)</span>', r"\1", html)
+
+    html = render(valued(cid, edition_id))
+    if len(re.sub(r"<[^>]+>|\W", "", html)) < 15:
+        # the edition's own item was all the clause said in words: it stays beside its values
+        html = render(False)
+    return plain(heading_title(section.title)), html
+
+
+def valued(cid: str, edition_id: str) -> bool:
+    """Whether the clause's values lines on the edition's sheet say what the edition does
+    where the editions differ (then its own item of the text's edition list says it again).
+
+    >>> valued("rent-mortgaged-group", "nordic-2005"), valued("turn-go-salary", "nordic-2005")
+    (True, False)
+    """
+    if edition_id == CARD_GAME:
+        return False
+    mains = [EDITIONS[e] for e in MAIN_EDITIONS]
+    return any(differs(mains, n) for n, c in RULE_PARAMS.items() if c == cid)
 
 
 ELSEWHERE = "sheet-elsewhere"
