@@ -39,7 +39,7 @@ from engine.boards import GROUPS, PROPERTY_KINDS, Square
 from engine.editions import EDITIONS, HOUSE_RULES
 from engine.jail import edition_card_kind
 from engine.rent import ARRIVALS, arrivals
-from present.render import Presenter
+from present.render import Presenter, keyed
 
 __all__ = ["CALC_PAGE", "FIELDS", "FORMS", "Form", "KIND_EDITIONS", "MAX_PLAYERS", "PAGE_EDITION",
            "default_request",
@@ -181,10 +181,13 @@ class Form:
 
     def arrival_options(self) -> list[tuple[str, Markup]]:
         """The ways to arrive on the chosen square the edition has (no "nearest station or
-        utility" card where it has none: :func:`engine.rent.arrivals`), by name."""
+        utility" card where it has none: :func:`engine.rent.arrivals`), by name: in the
+        edition's words ("with a task" where its Chance and Community Chest are tasks:
+        :func:`present.render.keyed`, as the page script's refill, ``fields.mjs``)."""
         sq = self.square()
         offered = arrivals(self.ed.rules, sq.kind) if sq is not None and self.ed.rules else ARRIVALS
-        return [(a, self.t(f"calc.rent.arrival.{a}")) for a in offered]
+        kind = edition_card_kind(self.ed)
+        return [(a, self.t(keyed(f"calc.rent.arrival.{a}", kind, self.fmt.has))) for a in offered]
 
     def group_size(self) -> int:
         """How many lots the chosen square's group has (the owned count's limit)."""

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from hooks.catalogs.i18n import SOURCE_LANG, translations
 from hooks.render.card_words import has_keys
 
 from hooks.render import calculator_fields as cfl
@@ -110,6 +111,20 @@ KIND_WORDS = """([cid, keys]) => [...document.querySelectorAll('#' + cid + ' .ck
 edition has keys (``hooks/render/calculator_forms.py`` ``Form.label``), the key's elsewhere."""
 
 
+ARRIVALS = """(cid) => Object.fromEntries([...document.querySelectorAll(
+    '#' + cid + ' select[data-choices=arrivals] option')].map(o => [o.value, o.textContent.trim()]))"""
+"""The rent form's ways to arrive on the square, by value, as shown."""
+
+
+def arrival_words(lang: str, edition: str, values: list[str]) -> dict[str, str]:
+    """What each way to arrive reads in the edition's words (``present.render.keyed``)."""
+    from present.render import keyed
+    t = translations()
+    kind = "key" if has_keys(edition) else "card"
+    return {v: str(t.gettext(lang, keyed(f"calc.rent.arrival.{v}", kind,
+                                         lambda k: t.has(SOURCE_LANG, k))).text) for v in values}
+
+
 def settle(page: Any, cid: str, source: str) -> None:
     page.wait_for_function(
         """([cid, source]) => { const s = document.getElementById(cid);
@@ -166,6 +181,11 @@ def test_every_edition_starts_with_its_own_answer(fresh_page, site_url: str, lan
             wrong = page.evaluate(KIND_WORDS, [cid, has_keys(edition)])
             if wrong:
                 problems.append((kind, edition, "labels not in its words", wrong))
+            # and the ways to arrive on a square ("with a card"; "with a task" in the travel
+            # edition), refilled by the page script for the edition chosen
+            shown = page.evaluate(ARRIVALS, cid)
+            if shown and shown != arrival_words(lang, edition, list(shown)):
+                problems.append((kind, edition, "arrivals not in its words", shown))
             if (got["edition"], got["stale"], got["request"]) != (edition, False, pre["key"]) \
                     or squash(got["text"]) != text_of(pre["html"]):
                 problems.append((kind, edition, got["edition"], got["stale"], got["request"],

@@ -233,7 +233,8 @@ class Calculator {
 
   refreshChoices(scope = this.form) {
     const sq = this.board()[parseInt(this.top("square"), 10)];
-    refreshChoices(scope, this.edition(), this.levels(), (k) => this.html(k), (k, i) => this.numbered(k, i),
+    const words = (k) => this.html(this.edition().card_kind === "key" && `${k}.key` in this.ui ? `${k}.key` : k);
+    refreshChoices(scope, this.edition(), this.levels(), words, (k, i) => this.numbered(k, i),
       sq ? sq[2] : undefined);
   }
 

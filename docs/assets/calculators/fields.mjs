@@ -233,7 +233,10 @@ export function refreshChoices(scope, ed, levels, html, numbered, sqKind) {
       items = levels.map((n) => [String(n), html(`calc.level.${n}`)]);
       if (kind === "levels-none") items.unshift(["", html("calc.level.none")]);
     }
-    const same = [...select.options].map((o) => o.value).join(",") === items.map(([v]) => v).join(",");
+    // the same values in the same words (an arrival "with a card" reads "with a task" in
+    // an edition without cards: `html` gives the edition's words, as Form.arrival_options)
+    const same = [...select.options].map((o) => `${o.value}=${o.textContent}`).join("|")
+      === items.map(([v, text]) => `${v}=${fromHTML(text).textContent}`).join("|");
     const keep = select.value;  // "" when a state written into it named no option it has
     const has = items.some(([v]) => v === keep);
     if (same && has) continue;
