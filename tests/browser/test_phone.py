@@ -1,7 +1,8 @@
 """The site on a phone (issue 23 item 4), every page of every language at 390 x 844, and
 on a desktop (measurements in ``phone.py``):
 
-- every tap target at least 44 x 44 px (links inside running text aside);
+- every tap target at least 44 x 44 px (links inside running text aside), also with each
+  main edition chosen on every page with the picker, its folded sections open;
 - the page title (``h1``) first on the screen (its top within 15 %, all of it in the top
   half; before, the picker and the contents box pushed it a third of the way down);
 - no table wider than its column (at 390 px and at 1280 px);
@@ -19,9 +20,10 @@ from typing import Any
 import pytest
 
 from hooks.render.fold import FOLDS
-from hooks.entry.my_edition import DEV_PAGES
+from engine.editions import MAIN_EDITIONS
+from hooks.entry.my_edition import DEV_PAGES, PICKER_PAGES
 from page_walk import RUNTIME_PAGE
-from phone import MAX_SCREENS, PHONE, Look, look, phone_context
+from phone import MAX_SCREENS, MEASURE, MIN_TAP, PHONE, Look, look, phone_context
 
 from hooks.catalogs.languages import LANGS  # the table of languages
 TITLE_TOP = 0.15
@@ -162,3 +164,35 @@ def test_the_home_page_offers_the_disputes_in_the_first_screen(browser, site_url
         assert box is not None and box["y"] + box["height"] <= PHONE["height"], (lang, box)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tap_targets_are_finger_sized_with_an_edition(browser: Any, site_url: str, report,
+                                                      lang: str) -> None:
+    """Every page with the "My edition" picker, with each main edition chosen in it (in
+    place, as a player does) and its folded sections open: every tap target still 44 x 44
+    px, the lines that fold the other editions' rules, answers and examples and the
+    examples' "Previous" and "Next" among them (the clause's "other editions" line was
+    32 px high with a choice: CSS made it one quiet line and took its finger's height)."""
+    context = phone_context(browser)
+    page = context.new_page()
+    small: dict[str, list[dict[str, Any]]] = {}
+    seen = 0
+    try:
+        for slug in PICKER_PAGES:
+            path = ("" if lang == "nl" else f"{lang}/") + ("" if slug == "index" else f"{slug}/")
+            page.goto(site_url + path, wait_until="load")
+            page.wait_for_selector("html[data-site-ready='1']", state="attached", timeout=15000)
+            for edition in MAIN_EDITIONS:
+                page.select_option("#my-ed-select", edition)
+                page.evaluate("document.querySelectorAll('details.site-fold')"
+                              ".forEach(d => d.open = true)")
+                data = page.evaluate(MEASURE, MIN_TAP)
+                seen += 1
+                if data["small"]:
+                    small[f"{slug} {edition}"] = data["small"][:4]
+    finally:
+        context.close()
+    report("phone", f"{lang} pages x editions measured with a choice", seen)
+    assert seen == len(PICKER_PAGES) * len(MAIN_EDITIONS)
+    assert small == {}, list(small.items())[:6]
