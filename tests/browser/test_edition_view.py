@@ -23,7 +23,8 @@ The numbers are printed (``-s``) and recorded in the run's summary.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
+
 
 import pytest
 
@@ -276,6 +277,20 @@ def missing_evidence(before: dict[str, Any], now: dict[str, Any], edition: str,
 
 def choose(page: Any, edition: str) -> None:
     page.select_option("#my-ed-select", edition)
+
+
+def each_edition(sp: Any, lang: str, slug: str) -> Iterator[str]:
+    """Each main edition chosen on ``slug``: the first by its link (?edition=), the others
+    in the page's own picker, in place; the page's folded sections (hooks/render/fold.py)
+    opened, as a reader opens the one they want (the "other editions" folds stay as they are)."""
+    for i, edition in enumerate(MAIN_EDITIONS):
+        if i == 0:
+            sp.goto(page_path(lang, slug) + f"?edition={edition}")
+        else:
+            choose(sp.page, edition)
+        sp.page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
+        yield edition
+
 
 
 OTHERS = """(ed) => [...document.querySelectorAll('.md-content article [data-about]')]
@@ -563,15 +578,7 @@ def test_disputes_put_my_edition_first(open_page, lang: str, report) -> None:
         .map(li => li.dataset.editions)]))""")
     assert set(built) == set(DISPUTES)
     problems = []
-    for i, edition in enumerate(MAIN_EDITIONS):
-        # the first by its link (?edition=), the others in the page's own picker, in place
-        if i == 0:
-            sp.goto(page_path(lang, "disputes") + f"?edition={edition}")
-        else:
-            choose(page, edition)
-        # the page's topics are folded on a phone (hooks/render/fold.py): open them all, as a
-        # reader opens the one they want; the "other editions" folds stay as they are
-        page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
+    for edition in each_edition(sp, lang, "disputes"):
         shown = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.dispute')]
             .map(d => [d.dataset.dispute, {
                 open: [...d.querySelectorAll('.dispute-row')]
@@ -665,12 +672,7 @@ def test_examples_show_my_edition(open_page, lang: str, report) -> None:
     assert "{count}" in line
     problems = []
     folded_total = 0
-    for i, edition in enumerate(MAIN_EDITIONS):
-        if i == 0:
-            sp.goto(page_path(lang, "examples") + f"?edition={edition}")
-        else:
-            choose(page, edition)
-        page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
+    for edition in each_edition(sp, lang, "examples"):
         shown = page.evaluate(EXAMPLES_SHOWN)
         if set(shown) != set(chapters):
             problems.append(f"{edition}: chapters {sorted(set(shown) ^ set(chapters))}")
