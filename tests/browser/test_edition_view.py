@@ -136,7 +136,10 @@ Mortgages 0.79 -> 0.76 and bankruptcy 0.75 -> 0.75: caps 0.78 and 0.76. Session 
 travel edition's key and task words in place of the card's (``[[cards: A || B]]``, the same
 length) and the yes/no values said as sentences moved no page by more than 0.003 (trading
 0.773 -> 0.775, bankruptcy 0.747 -> 0.749, squares 0.666 -> 0.678 after a sentence about
-both boards gained its ruling link back)."""
+both boards gained its ruling link back). Session 23: the Swedish, Danish and Norwegian
+clauses the Dutch had changed since were aligned with it: buying 0.817 -> 0.823 (nb,
+nordic-2005), setup 0.694 -> 0.699 (nb, nl-2001), turn 0.851 -> 0.846; a clause's "other
+editions" line became 44 px tall with a choice without lengthening a page."""
 
 
 def page_path(lang: str, slug: str) -> str:
