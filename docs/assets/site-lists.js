@@ -34,14 +34,11 @@
       if (!others.length) { return; }
       // the others may give the very answer on the same ground (the line says all agree),
       // or on another (the booklet's word, a ruling): then not that they say something else
-      var same = function (key) {
-        var of = function (li) {
-          var el = key ? li.querySelector(key) : null;
-          return el ? el.textContent.trim() : li.getAttribute("data-basis");
-        };
-        return others.every(function (li) { return of(li) === of(mine[0]); });
-      };
-      var line = !same(".dispute-answer") ? "site:other-items" : same(null) ? "site:all-agree" : "site:same-items";
+      var answer = function (li) { return li.querySelector(".dispute-answer").textContent.trim(); };
+      var ground = function (li) { return li.getAttribute("data-basis"); };
+      var sameAnswer = others.every(function (li) { return answer(li) === answer(mine[0]); });
+      var sameGround = others.every(function (li) { return ground(li) === ground(mine[0]); });
+      var line = !sameAnswer ? "site:other-items" : sameGround ? "site:all-agree" : "site:same-items";
       var fold = site.makeFold("dispute-others ed-fold-made", line, "ul", "dispute-rows");
       list.parentNode.insertBefore(fold.details, list.nextSibling);
       rest.forEach(function (li) { fold.body.appendChild(li); });

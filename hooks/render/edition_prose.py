@@ -15,7 +15,6 @@ counted as its edition, ``nl-2001-short`` as ``nl-2001``):
 - a worked example: its edition (written by its own box, ``overrides/fragments/rules/
   example/box.html``, on the examples page too).
 
-
 Nothing is moved or hidden here; without a choice the page reads as before. The prose
 itself is untouched (it is written and cited by hand): this only reads the chips that
 ``hooks/entry/my_edition.py`` made of the edition codes.

@@ -20,12 +20,10 @@ dispute is one raw HTML block (nothing in it is re-parsed as Markdown).
 
 from __future__ import annotations
 
-import re
 from html import unescape
 from typing import Any
 
-
-from hooks.common import CLAUSES, Context, md_escape
+from hooks.common import CLAUSES, Context, md_escape, plain
 from hooks.render.templates import fragment, html
 from hooks.render.disputes import DISPUTES, TOPICS, Dispute, Row, rows
 from hooks.render.render_editions import source_note
@@ -95,15 +93,6 @@ def edition_label(ctx: Context, row: Row) -> str:
     return label
 
 
-def _plain(label_html: str) -> str:
-    """An escaped label as the text an attribute holds (the template escapes it again).
-
-    >>> _plain("Nederland 2001 en Amerika &amp; co")
-    'Nederland 2001 en Amerika & co'
-    """
-    return unescape(re.sub(r"<[^>]+>", "", label_html))
-
-
 def rows_html(ctx: Context, dispute: Dispute) -> str:
     """One ``<li>`` per distinct answer: the editions that give it, the answer, its mark and
     each edition's citation (editions with the same answer on the same basis share a line)."""
@@ -119,8 +108,11 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         editions = join(labels)
         # with a main edition chosen, a row it shares names it alone and the others
         # apart (docs/assets/site-lists.js): both lists said here, in the language's words
-        splits = [(e, _plain(join([lb for lb, r in zip(labels, members) if r.edition.id == e])),
-                   _plain(join([lb for lb, r in zip(labels, members) if r.edition.id != e])))
+        # (as text: an attribute's value, which the template escapes again)
+        def names(keep: Any) -> str:
+            return unescape(plain(join([lb for lb, r in zip(labels, members) if keep(r)])))
+
+        splits = [(e, names(lambda r: r.edition.id == e), names(lambda r: r.edition.id != e))
                   for e in dict.fromkeys(r.edition.id for r in members)
                   if e in MAIN_EDITIONS and len(members) > 1]
         # each edition's citation apart (data-for): the row of one edition keeps its own

@@ -32,7 +32,6 @@ from present.render import Presenter, clause_kind, keyed
 from hooks.render.templates import fragment, html
 from hooks.render.edition_prose import family
 
-
 from engine.boards import BOARDS, Board
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS

@@ -84,7 +84,6 @@ def only_edition(body: str, edition_id: str, valued: bool = False) -> str:
     what this edition does, so its own item goes as well (the values say it, with the same
     source), as on a rule page with the edition chosen (``site.js`` ``foldClause``).
 
-
     >>> only_edition("- `nl-2001`: a\\n  more\\n- `classic-us`: b\\n- all: c", "classic-us")
     '- `classic-us`: b\\n- all: c'
     >>> only_edition("Zo gaat het. Het maximum\\nverschilt:\\n\\n- `nl-2001`: 8\\n- `classic-us`: 6", "nl-2001")

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-
 import pytest
 
 from engine.clauses import MODE_CLAUSES
@@ -293,7 +292,6 @@ def each_edition(sp: Any, lang: str, slug: str) -> Iterator[str]:
             choose(sp.page, edition)
         sp.page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
         yield edition
-
 
 
 OTHERS = """(ed) => [...document.querySelectorAll('.md-content article [data-about]')]
