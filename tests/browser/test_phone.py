@@ -167,6 +167,34 @@ def test_the_home_page_offers_the_disputes_in_the_first_screen(browser, site_url
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_calculators_page_opens_on_a_calculator(browser, site_url: str, lang: str) -> None:
+    """A player who opens /calculators/ at the table meets a calculator in the first screen
+    at 390 x 844: the rent calculator's edition field whole within it, above it one short
+    line and a row of links to every calculator on the page (each named as its section is,
+    each leading to a section that holds a calculator). Before, two paragraphs on how the
+    calculators run came first and the first field was in the second screen; that text is
+    now the page's last section."""
+    context = phone_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(site_url + ("" if lang == "nl" else f"{lang}/") + "calculators/")
+        page.wait_for_selector("html[data-site-ready='1']", state="attached")
+        box = page.locator("#calc-rent-edition").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], (lang, box)
+        jumps = page.evaluate("""() => [...document.querySelectorAll('.md-content .page-jump a')]
+          .map(a => { const h = document.getElementById(a.hash.slice(1));
+            let calc = null;
+            for (let el = h && h.nextElementSibling; el && el.tagName !== 'H2'; el = el.nextElementSibling)
+              calc = calc || (el.querySelector('form.calc-form') || {}).dataset?.kind || null;
+            return [a.textContent.trim(), h && h.tagName === 'H2' ? h.firstChild.textContent.trim() : null, calc]; })""")
+        kinds = page.evaluate("[...document.querySelectorAll('form.calc-form')].map(f => f.dataset.kind)")
+        assert [j[0] for j in jumps] == [j[1] for j in jumps], (lang, jumps)
+        assert [j[2] for j in jumps] == kinds and len(kinds) == 4, (lang, jumps, kinds)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_tap_targets_are_finger_sized_with_an_edition(browser: Any, site_url: str, report,
                                                       lang: str) -> None:
     """Every page with the "My edition" picker, with each main edition chosen in it (in
