@@ -194,6 +194,49 @@ def test_the_calculators_page_opens_on_a_calculator(browser, site_url: str, lang
         context.close()
 
 
+PEEK_STATE = """cid => { const s = document.getElementById(cid), bar = s.querySelector('.calc-peek');
+  const line = s.querySelector('.calc-result').querySelector(
+    ':scope > .calc-stale, .calc-headline, .calc-error-summary');
+  const r = bar && !bar.hidden ? bar.getBoundingClientRect() : null;
+  return {shown: !!r && r.height > 0, bottom: r ? r.bottom : null, height: r ? r.height : 0,
+          text: bar ? bar.textContent.trim() : null,
+          line: line ? line.textContent.trim() : null,
+          lineTop: line ? line.getBoundingClientRect().top : null}; }"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, site_url: str,
+                                                                      lang: str) -> None:
+    """On a phone the rent calculator's form is two screens tall and its answer comes after
+    it. While the form is on screen and the answer below, the answer's first line stands in
+    a bar at the bottom edge (``docs/assets/calculators/peek.mjs``), finger-sized, the same
+    words as the answer (also after the player changes a field); tapping it brings the
+    answer into view and the bar goes; away from the calculator there is no bar."""
+    context = phone_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(site_url + ("" if lang == "nl" else f"{lang}/") + "calculators/")
+        page.wait_for_selector("html[data-calculators='ready']", state="attached")
+        state = page.evaluate(PEEK_STATE, "calc-rent")
+        assert state["shown"] and state["text"] == state["line"] and state["line"], (lang, state)
+        assert state["bottom"] == PHONE["height"] and state["height"] >= MIN_TAP, (lang, state)
+        assert state["lineTop"] > PHONE["height"], (lang, state)  # the answer itself is below
+        before = state["line"]
+        editions = page.eval_on_selector_all("#calc-rent-edition option", "os => os.map(o => o.value)")
+        now = page.input_value("#calc-rent-edition")
+        page.select_option("#calc-rent-edition", next(e for e in editions if e != now))
+        page.wait_for_function(f"""() => {{ const s = ({PEEK_STATE})('calc-rent');
+          return s.shown && s.text === s.line && s.line !== {before!r}; }}""")
+        page.click('.calc-peek[data-for="calc-rent"]')
+        page.wait_for_function(f"""() => {{ const s = ({PEEK_STATE})('calc-rent');
+          return !s.shown && s.lineTop >= 0 && s.lineTop < innerHeight; }}""")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        assert page.locator(".calc-peek:not([hidden])").count() == 0, lang
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_tap_targets_are_finger_sized_with_an_edition(browser: Any, site_url: str, report,
                                                       lang: str) -> None:

@@ -16,6 +16,7 @@ import { clearErrors, el, errorField, fillBoard, followRent, fromHTML, lotRows, 
   setProp, setSelect, showFieldError, writeValue } from "./fields.mjs";
 import { applyLocation, canonKey, formState, myDefaults } from "./urlstate.mjs";
 import { setUpInTurn } from "./schedule.mjs";
+import { peek } from "./peek.mjs";
 
 const BUSY_DELAY_MS = 100;
 
@@ -669,7 +670,7 @@ async function boot() {
   }
 
   // One task per calculator (schedule.mjs); all their buttons show at once: nothing moves.
-  sections.forEach((s) => Calculator.reveal(s));
+  sections.forEach((s) => { Calculator.reveal(s); peek(s); });
   const first = sections.find((s) => location.hash === `#${s.id}`) || sections[0];
   await new Promise((done) => setUpInTurn(sections, first, (section) => {
     if (calcs.some((c) => c.section === section)) return;
