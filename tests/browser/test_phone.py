@@ -211,7 +211,8 @@ def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, si
     it. While the form is on screen and the answer below, the answer's first line stands in
     a bar at the bottom edge (``docs/assets/calculators/peek.mjs``), finger-sized, the same
     words as the answer (also after the player changes a field); tapping it brings the
-    answer into view and the bar goes; away from the calculator there is no bar."""
+    answer into view and the bar goes; away from the calculator there is no bar, nor
+    on paper."""
     context = phone_context(browser)
     try:
         page = context.new_page()
@@ -221,6 +222,10 @@ def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, si
         assert state["shown"] and state["text"] == state["line"] and state["line"], (lang, state)
         assert state["bottom"] == PHONE["height"] and state["height"] >= MIN_TAP, (lang, state)
         assert state["lineTop"] > PHONE["height"], (lang, state)  # the answer itself is below
+        page.emulate_media(media="print")  # on paper: no bar (and no row of links)
+        assert page.evaluate("""[...document.querySelectorAll('.calc-peek, .page-jump')]
+          .map(e => getComputedStyle(e).display)""") == ["none"] * 5, lang
+        page.emulate_media(media="screen")
         before = state["line"]
         editions = page.eval_on_selector_all("#calc-rent-edition option", "os => os.map(o => o.value)")
         now = page.input_value("#calc-rent-edition")
