@@ -235,6 +235,11 @@ def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, si
         page.click('.calc-peek[data-for="calc-rent"]')
         page.wait_for_function(f"""() => {{ const s = ({PEEK_STATE})('calc-rent');
           return !s.shown && s.lineTop >= 0 && s.lineTop < innerHeight; }}""")
+        # the jail advice runs to three lines at 390 px: the bar keeps two, a tenth of the screen
+        page.evaluate("document.getElementById('calc-jail').scrollIntoView()")
+        page.wait_for_function(f"() => ({PEEK_STATE})('calc-jail').shown")
+        jail = page.evaluate(PEEK_STATE, "calc-jail")
+        assert jail["text"] == jail["line"] and MIN_TAP <= jail["height"] <= PHONE["height"] / 10, (lang, jail)
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         page.wait_for_timeout(100)
         assert page.locator(".calc-peek:not([hidden])").count() == 0, lang

@@ -24,6 +24,8 @@ export function peek(section) {
   bar.href = `#${result.id}`;
   bar.hidden = true;
   bar.dataset.for = section.id;
+  const words = bar.appendChild(document.createElement("span"));
+  words.className = "calc-peek-text";
   result.after(bar);
 
   let formSeen = false;
@@ -31,7 +33,7 @@ export function peek(section) {
   const update = () => {
     const first = result.querySelector(LINE);
     const text = first ? first.textContent.trim() : "";
-    if (bar.textContent !== text) bar.textContent = text;
+    if (words.textContent !== text) words.textContent = text;
     const show = formSeen && answerBelow && text !== "";
     if (bar.hidden === show) bar.hidden = !show;
   };
