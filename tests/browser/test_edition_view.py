@@ -658,8 +658,9 @@ def test_examples_show_my_edition(open_page, lang: str, report) -> None:
     """/examples/, every chapter and main edition: in view the edition's own examples (a
     mode's count as its edition's), then the card game's, each in the build's order; the other
     editions' in one closed fold after them whose line counts them; nothing lost. A link
-    to a folded example (the "Next" of the one before it) opens it. Without a choice the
-    page is back in build order with no fold."""
+    to a folded example (the "Next" of the one before it) opens it. A choice kept from an
+    earlier visit gives the same page as it loads. Without a choice the page is back in
+    build order with no fold."""
     sp = open_page(page_path(lang, "examples"), width=PHONE["width"], height=PHONE["height"])
     page = sp.page
     built = page.evaluate("() => [...document.querySelectorAll('.worked-example')]"
@@ -715,6 +716,17 @@ def test_examples_show_my_edition(open_page, lang: str, report) -> None:
                                    ".getClientRects().length > 0")
             # (an address that names an example keeps it open under the next choice too)
             page.evaluate("history.replaceState(null, '', location.pathname + location.search)")
+    # a player coming back: the choice kept from the last visit (no ?edition= in the
+    # address) gives, as the page loads, what choosing it in place gave
+    page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
+    # (a fold the "Next" link above opened is shut again on the new page)
+    unshut = lambda shown: {ch: {k: v for k, v in s.items() if k != "shut"} for ch, s in shown.items()}
+    in_place = unshut(page.evaluate(EXAMPLES_SHOWN))
+    sp.goto(page_path(lang, "examples"))
+    assert page.evaluate("localStorage.getItem('monopoly.edition')") == MAIN_EDITIONS[-1]
+    page.evaluate("document.querySelectorAll('details.site-fold').forEach(d => d.open = true)")
+    loaded = page.evaluate(EXAMPLES_SHOWN)
+    assert unshut(loaded) == in_place and all(all(s["shut"]) for s in loaded.values())
     choose(page, "")
     assert page.evaluate("() => [...document.querySelectorAll('.worked-example')]"
                          ".map(ex => ex.dataset.example)") == built
