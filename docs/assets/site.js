@@ -167,7 +167,8 @@
   }
 
   // what site-lists.js uses (loaded right after this file)
-  window.__site = { about: about, metaText: metaText, moveAway: moveAway, makeFold: makeFold };
+  window.__site = { about: about, metaText: metaText, moveAway: moveAway, makeFold: makeFold,
+                   copyText: copyText };
 
   function restoreClauses() {
     for (var i = movedAway.length - 1; i >= 0; i--) {

@@ -180,9 +180,9 @@ def _json_script(data: Any, cls: str) -> str:
 
 
 UI_PREFIXES = ("calc.input.", "calc.stale", "calc.status.", "calc.failed.", "calc.level.",
-               "calc.rent.arrival.")
+               "calc.rent.arrival.", "calc.share.")
 """Messages the page script shows by themselves (status, notices, level names, the ways to
-arrive)."""
+arrive, the share button's "copied")."""
 NUMBERED = {"calc.score.player_n": "html", "calc.score.default_name": "plain",
             "calc.jail.turn_n": "html"}
 """Messages the page script shows per list position (1 to MAX_PLAYERS): rendered here,

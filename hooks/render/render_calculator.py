@@ -117,7 +117,7 @@ Measured: starting during parsing instead of after the page's scripts saves a fe
 ms before a shared link's answer (see the performance page)."""
 
 
-PAGE_MODULES = ("fields", "peek", "runtime", "schedule", "urlstate")
+PAGE_MODULES = ("fields", "peek", "runtime", "schedule", "share", "urlstate")
 """The modules ``calculators.mjs`` imports (``docs/assets/calculators/``)."""
 
 
@@ -171,7 +171,8 @@ def render(ctx: Context) -> str:
     texts = {name: html(fmt.t(key).html(lang)) for name, key in (
         ("title", f"calc.{kind}.title"), ("intro", f"calc.{kind}.intro"),
         ("calculate", "calc.calculate"), ("reset", "calc.reset"), ("noscript", "calc.noscript"),
-        ("share_text", "calc.share"), ("offline_note", "calc.offline.not_kept"),
+        ("share_text", "calc.share"), ("share_send", "calc.share.send"),
+        ("offline_note", "calc.offline.not_kept"),
         ("offline_keep", "calc.offline.keep"))}
     return calculator_fragment(
         "section.html", first=first, root=asset_root(lang, ctx.slug, ctx.use_directory_urls),

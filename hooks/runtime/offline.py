@@ -188,6 +188,7 @@ HEADERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("/assets/calculators/peek.mjs", (JS,)),
     ("/assets/calculators/runtime.mjs", (JS,)),
     ("/assets/calculators/schedule.mjs", (JS,)),
+    ("/assets/calculators/share.mjs", (JS,)),
     ("/assets/calculators/urlstate.mjs", (JS,)),
     ("/assets/pyodide/pyodide.mjs", (JS,)),
     ("/assets/pyodide/pyodide.asm.mjs", (JS,)),

@@ -1021,3 +1021,46 @@ def test_visibility_follows_the_shipped_table(open_page, site_url: str) -> None:
     assert seen["nl-2001 roll utility"] == ["reroll", "speed_face"]
     assert {k: v for k, v in seen.items() if k != "nl-2001 roll utility"} == {
         k: v for k, v in want.items() if k != "nl-2001 roll utility"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_share_button_sends_the_calculation_s_link(open_page, lang: str) -> None:
+    """Each calculator's "share the link" button (``docs/assets/calculators/share.mjs``) at
+    phone width: after the player changes a field, it offers the phone's share sheet the
+    current link, the calculator's title and, once the answer is the one for these inputs,
+    its headline; where there is no share sheet (here, headless Chromium) it copies the
+    link and its label says so, in the page's language, then comes back."""
+    sp = open_page(width=390, height=844)
+    page = sp.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    sp.goto(page_path(lang, "calculators"))
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    assert page.evaluate("typeof navigator.share") == "undefined"
+    button = page.locator("#calc-rent .calc-share-send")
+    label = button.inner_text().strip()
+    assert label == str(translations().gettext(lang, "calc.share.send"))
+    values = page.eval_on_selector_all("#calc-rent-square option", "os => os.map(o => o.value)")
+    square = values[3]
+    page.select_option("#calc-rent-square", square)
+    page.wait_for_function(f"() => document.querySelector('#calc-rent .calc-share-link').href"
+                           f".includes('square={square}&')")
+    wait_runtime(page)
+    page.wait_for_function("() => !document.getElementById('calc-rent').classList.contains('calc-is-stale')")
+    href = page.get_attribute("#calc-rent .calc-share-link", "href")
+    want = sp.url(page_path(lang, "calculators")) + href
+    # no share sheet: the link is copied, and the button says so
+    button.click()
+    copied = str(translations().gettext(lang, "calc.share.copied"))
+    page.wait_for_selector("#calc-rent .calc-share-send[data-state='copied']")
+    assert button.inner_text().strip() == copied
+    assert page.evaluate("navigator.clipboard.readText()") == want
+    assert page.inner_text("#calc-rent .calc-share [role=status]") == f"{copied}: {want}"
+    page.wait_for_selector("#calc-rent .calc-share-send:not([data-state])", timeout=5000)
+    assert button.inner_text().strip() == label
+    # a phone's share sheet: it gets the link, the title and the answer's first line
+    page.evaluate("navigator.share = (data) => { window.__shared = data; return Promise.resolve(); }")
+    button.click()
+    shared = page.wait_for_function("() => window.__shared").json_value()
+    assert shared == {"url": want, "title": page.inner_text("#calc-rent .calc-title").strip(),
+                      "text": page.inner_text("#calc-rent .calc-headline").strip()}
+    assert "data-state" not in (button.evaluate("b => b.outerHTML").split(">")[0])

@@ -17,6 +17,7 @@ import { clearErrors, el, errorField, fillBoard, followRent, fromHTML, lotRows, 
 import { applyLocation, canonKey, formState, myDefaults } from "./urlstate.mjs";
 import { setUpInTurn } from "./schedule.mjs";
 import { peek } from "./peek.mjs";
+import { share } from "./share.mjs";
 
 const BUSY_DELAY_MS = 100;
 
@@ -670,7 +671,7 @@ async function boot() {
   }
 
   // One task per calculator (schedule.mjs); all their buttons show at once: nothing moves.
-  sections.forEach((s) => { Calculator.reveal(s); peek(s); });
+  sections.forEach((s) => { Calculator.reveal(s); peek(s); share(s, shared.ui || {}); });
   const first = sections.find((s) => location.hash === `#${s.id}`) || sections[0];
   await new Promise((done) => setUpInTurn(sections, first, (section) => {
     if (calcs.some((c) => c.section === section)) return;
