@@ -35,8 +35,16 @@ export function peek(section) {
     const text = first ? first.textContent.trim() : "";
     if (words.textContent !== text) words.textContent = text;
     const show = formSeen && answerBelow && text !== "";
+    if (show) place();
     if (bar.hidden === show) bar.hidden = !show;
   };
+  // under the calculator's column on a wide screen (calculators.css reads these)
+  const place = () => {
+    const box = section.getBoundingClientRect();
+    bar.style.setProperty("--peek-left", `${Math.round(box.left)}px`);
+    bar.style.setProperty("--peek-width", `${Math.round(box.width)}px`);
+  };
+  window.addEventListener("resize", () => { if (!bar.hidden) place(); }, { passive: true });
   // Observers only (no scroll handler): the answer counts as below while its top has not
   // come up past the bar's height above the screen's bottom edge.
   new IntersectionObserver((entries) => {
