@@ -1064,3 +1064,17 @@ def test_share_button_sends_the_calculation_s_link(open_page, lang: str) -> None
     assert shared == {"url": want, "title": page.inner_text("#calc-rent .calc-title").strip(),
                       "text": page.inner_text("#calc-rent .calc-headline").strip()}
     assert "data-state" not in (button.evaluate("b => b.outerHTML").split(">")[0])
+
+
+def test_answer_bar_stands_under_the_calculator_on_a_desktop(open_page) -> None:
+    """On a wide screen the answer bar (``peek.mjs``) spans the calculator's column, not the
+    whole window under the menus, and says what the answer's first line says."""
+    sp = open_page(page_path("nl", "calculators"), width=1280, height=800)
+    page = sp.page
+    page.wait_for_selector("html[data-calculators='ready']", state="attached")
+    page.evaluate("window.scrollTo(0, document.getElementById('calc-rent').offsetTop)")
+    page.wait_for_selector('.calc-peek[data-for="calc-rent"]:not([hidden])')
+    bar, column = (page.locator(s).bounding_box() for s in ('.calc-peek[data-for="calc-rent"]', "#calc-rent"))
+    assert bar and column and abs(bar["x"] - column["x"]) <= 1 and abs(bar["width"] - column["width"]) <= 1
+    assert bar["y"] + bar["height"] == 800
+    assert page.inner_text('.calc-peek[data-for="calc-rent"]') == page.inner_text("#calc-rent .calc-headline")
