@@ -11,7 +11,7 @@
   the form hides, or stopped reading one it shows, fails here);
 - the other ``data-show`` conditions are looked up in board, edition or form data.
 
-The browser side (``calculators.mjs`` looks the same table up) is checked in
+The browser side (``form.mjs`` looks the same table up) is checked in
 ``tests/browser/test_calculators.py::test_visibility_follows_the_shipped_table``; neither side
 names an edition rule (the last test here).
 """
@@ -212,25 +212,25 @@ def test_the_other_conditions_are_looked_up() -> None:
 
 
 def test_no_rule_is_restated_where_fields_are_shown() -> None:
-    """Neither the build's ``Form`` nor the script's ``predicate()`` / ``refreshVisibility()``
+    """Neither the build's ``Form`` nor the script's ``predicate()`` / ``refreshVisibility()`` (``form.mjs``)
     names an edition rule (a field of :class:`engine.editions.Rules`): they look up."""
     import inspect
     from dataclasses import fields
 
     from engine.editions import Rules
 
-    script = (Path(__file__).resolve().parents[1] / "docs/assets/calculators/calculators.mjs"
+    script = (Path(__file__).resolve().parents[1] / "docs/assets/calculators/form.mjs"
               ).read_text(encoding="utf-8")
     start = script.index("  predicate(token, key) {")
     js = script[start:script.index("  refreshLists() {", start)]
-    sources = {"calculators.mjs predicate/refreshVisibility": js,
+    sources = {"form.mjs predicate/refreshVisibility": js,
                "calculator_forms.Form": inspect.getsource(cf.Form),
                "shared JSON editions": json.dumps(cdata.shared_data(ctx())["editions"])}
     rules = [f.name for f in fields(Rules)]
     assert "utility_dice" in rules and "speed_die" in rules
     named = {where: [r for r in rules if re.search(rf"\b{r}\b", text)]
              for where, text in sources.items()}
-    assert named["calculators.mjs predicate/refreshVisibility"] == []
+    assert named["form.mjs predicate/refreshVisibility"] == []
     assert named["calculator_forms.Form"] == []
     # the page gets limits and mode, not the rules the table already answers for
     assert not {"utility_dice", "utility_dice_by_card", "speed_die"} & set(

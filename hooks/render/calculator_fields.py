@@ -3,7 +3,7 @@ shows, its limits and its label, the values the chosen edition offers, how depen
 fields follow each other, and the request the form sends for a state.
 
 The form's markup (:mod:`hooks.render.calculator_forms`) renders these fields; the page script
-(``docs/assets/calculators/calculators.mjs``) reads the same structure from the form and
+(``docs/assets/calculators/form.mjs``) reads the same structure from the form and
 applies the same following rules (``follow()`` there, :func:`follow` here), with the
 values per edition shipped in the page's shared JSON (``levels``, ``jail_turns``). So
 what the form sends for a state is known here without rendering anything
@@ -270,7 +270,7 @@ def group_size(board: Board, sq: Square) -> int:
 def shows(state: Mapping[str, Any], show: str | None, key: str) -> bool:
     """Whether the field ``key`` with ``data-show="<show>"`` shows in this state: looked up
     in the engine's table (``reads``), board data (a square kind), edition data (its mode)
-    or the mortgage form's own structure (``action-*``); ``calculators.mjs`` does the same."""
+    or the mortgage form's own structure (``action-*``); ``form.mjs`` does the same."""
     if show is None:
         return True
     return all(_holds(state, token, key) for token in show.split())
@@ -356,7 +356,7 @@ def follow(kind: str, state: Mapping[str, Any], changed: str | None = None) -> d
     elif kind == "mortgage":
         sq = square_of(ed, out.get("square"))
         if changed == "action" and out.get("action") == "bankruptcy" and not out.get("squares"):
-            # going bankrupt starts from the lot the form named (calculators.mjs does the same)
+            # going bankrupt starts from the lot the form named (form.mjs does the same)
             out["squares"] = [sq.index] if sq is not None and sq.is_property else []
         old = out.get("buildings") or {}
         lots = ed.board.group(sq.group) if sq is not None and sq.kind == "street" and sq.group else ()

@@ -9,7 +9,7 @@ calculator's form for a state (the page's build-time form, and :func:`unshown_fi
 Which fields show is looked up, never worked out here: a field whose ``data-show`` is
 ``reads`` shows when the rent calculation reads it in the form's situation, by the table
 :func:`rent_fields` builds from :func:`engine.rent.rent_reads` (the page gets the same table
-as ``rent_fields`` in its shared JSON, and ``calculators.mjs`` ``refreshVisibility`` reads
+as ``rent_fields`` in its shared JSON, and ``form.mjs`` ``refreshVisibility`` reads
 it); the other conditions are the square's kind (board data), the edition's ``mode``
 (edition data) and the mortgage form's ``action`` (its own structure).
 
@@ -78,7 +78,7 @@ class Form:
         """A field's label or help as HTML; where the catalog words it apart for an edition
         whose get-out card is a key (``<key>.key``, :func:`present.render.keyed`), both,
         the one that does not fit the form's edition hidden: the page script shows the
-        other when the edition changes (``calculators.mjs`` ``showKind``)."""
+        other when the edition changes (``fields.mjs`` ``showKind``)."""
         if not self.fmt.has(f"{key}.key"):
             return self.t(key)
         keys = edition_card_kind(self.ed) == "key"
@@ -194,7 +194,7 @@ class Form:
         sq = self.square()
         return group_size(self.ed.board, sq) if sq is not None and self.ed.board else 4
 
-    # -- visibility: looked up (see hooks.render.calculator_fields.shows); calculators.mjs
+    # -- visibility: looked up (see hooks.render.calculator_fields.shows); form.mjs
     # reads the same
     def square(self) -> Square | None:
         """The square the form names (None: no board, or no such square)."""

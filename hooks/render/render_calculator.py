@@ -117,7 +117,7 @@ Measured: starting during parsing instead of after the page's scripts saves a fe
 ms before a shared link's answer (see the performance page)."""
 
 
-PAGE_MODULES = ("fields", "peek", "runtime", "schedule", "share", "urlstate")
+PAGE_MODULES = ("fields", "form", "peek", "runtime", "schedule", "share", "urlstate")
 """The modules ``calculators.mjs`` imports (``docs/assets/calculators/``)."""
 
 

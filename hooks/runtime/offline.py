@@ -185,6 +185,7 @@ HEADERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("/assets/javascripts/workers/*", ("Content-Security-Policy: " + WORKER_POLICY,)),
     ("/assets/calculators/calculators.mjs", (JS,)),
     ("/assets/calculators/fields.mjs", (JS,)),
+    ("/assets/calculators/form.mjs", (JS,)),
     ("/assets/calculators/peek.mjs", (JS,)),
     ("/assets/calculators/runtime.mjs", (JS,)),
     ("/assets/calculators/schedule.mjs", (JS,)),

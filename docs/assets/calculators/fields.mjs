@@ -1,5 +1,5 @@
 // A calculator form's fields: their values as request values and back (by data-type),
-// the element helpers. calculators.mjs walks the form; lists of items it handles itself.
+// the element helpers. form.mjs walks the form; lists of items it handles itself.
 
 import { asBool, asList } from "./urlstate.mjs";
 
