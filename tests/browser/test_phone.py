@@ -218,6 +218,7 @@ def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, si
         page = context.new_page()
         page.goto(site_url + ("" if lang == "nl" else f"{lang}/") + "calculators/")
         page.wait_for_selector("html[data-calculators='ready']", state="attached")
+        page.wait_for_function(f"() => ({PEEK_STATE})('calc-rent').shown")
         state = page.evaluate(PEEK_STATE, "calc-rent")
         assert state["shown"] and state["text"] == state["line"] and state["line"], (lang, state)
         assert state["bottom"] == PHONE["height"] and state["height"] >= MIN_TAP, (lang, state)
@@ -240,9 +241,9 @@ def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, si
         page.wait_for_function(f"() => ({PEEK_STATE})('calc-jail').shown")
         jail = page.evaluate(PEEK_STATE, "calc-jail")
         assert jail["text"] == jail["line"] and MIN_TAP <= jail["height"] <= PHONE["height"] / 10, (lang, jail)
+        # (the observers answer on a later frame: waited for, not slept on)
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-        page.wait_for_timeout(100)
-        assert page.locator(".calc-peek:not([hidden])").count() == 0, lang
+        page.wait_for_function("() => !document.querySelector('.calc-peek:not([hidden])')")
     finally:
         context.close()
 
