@@ -6,6 +6,8 @@
 // one (navigator.share), and otherwise copies the link and says so. The words are the
 // build's (shared.ui: "calc.share.copied"; the button's label is in the HTML).
 
+import { fromHTML } from "./fields.mjs";
+
 /**
  * Give one calculator section its share button (the build writes it hidden).
  * @param {HTMLElement} section `section.calc`
@@ -41,11 +43,10 @@ export function share(section, ui) {
       window.prompt(label, url);
       return;
     }
-    const done = document.createElement("span");
-    done.innerHTML = ui["calc.share.copied"] || "OK";
-    button.textContent = done.textContent;
+    const copied = fromHTML(ui["calc.share.copied"] || "OK").textContent;
+    button.textContent = copied;
     button.dataset.state = "copied";
-    said.textContent = `${done.textContent}: ${url}`;
+    said.textContent = `${copied}: ${url}`;
     clearTimeout(timer);
     timer = setTimeout(() => { button.textContent = label; delete button.dataset.state; }, 2500);
   });
