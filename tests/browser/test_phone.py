@@ -204,6 +204,12 @@ PEEK_STATE = """cid => { const s = document.getElementById(cid), bar = s.querySe
           lineTop: line ? line.getBoundingClientRect().top : null}; }"""
 
 
+# true once the page has stood still for three frames in a row (a smooth scroll has ended)
+SCROLL_SETTLED = """() => { const w = window, y = w.scrollY;
+  w.__still = w.__stillAt === y ? (w.__still || 0) + 1 : 0; w.__stillAt = y;
+  return w.__still >= 3; }"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, site_url: str,
                                                                       lang: str) -> None:
@@ -236,6 +242,9 @@ def test_a_calculator_s_answer_shows_while_its_form_fills_the_screen(browser, si
         page.click('.calc-peek[data-for="calc-rent"]')
         page.wait_for_function(f"""() => {{ const s = ({PEEK_STATE})('calc-rent');
           return !s.shown && s.lineTop >= 0 && s.lineTop < innerHeight; }}""")
+        # the tap scrolls smoothly: a scroll of the test's own while that one still runs would
+        # be overtaken by it (the fresh-clone run lost the jail calculator that way once)
+        page.wait_for_function(SCROLL_SETTLED, polling="raf")
         # the jail advice runs to three lines at 390 px: the bar keeps two, a tenth of the screen
         page.evaluate("document.getElementById('calc-jail').scrollIntoView()")
         page.wait_for_function(f"() => ({PEEK_STATE})('calc-jail').shown")
