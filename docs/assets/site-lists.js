@@ -19,9 +19,15 @@
       var rows = Array.prototype.filter.call(list.children, function (li) { return li.matches(".dispute-row"); });
       // (removing a class the row lacks would still rewrite its class attribute)
       rows.forEach(function (li) { if (li.classList.contains("dispute-mine")) { li.classList.remove("dispute-mine"); } });
-      var mine = rows.filter(function (li) {
-        return edition && (li.getAttribute("data-editions") || "").split(" ").indexOf(edition) >= 0;
-      });
+      var says = function (attr) {
+        return rows.filter(function (li) {
+          return edition && (li.getAttribute(attr) || "").split(" ").indexOf(edition) >= 0;
+        });
+      };
+      // the edition's own answer; where it has none, its game mode's (data-about: the speed
+      // die's disputes are the modern Dutch edition's, played with that die)
+      var mine = says("data-editions");
+      if (!mine.length) { mine = says("data-about"); }
       if (!mine.length) { return; }
       mine.slice().reverse().forEach(function (li) {
         site.moveAway(li, list);

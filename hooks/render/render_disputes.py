@@ -129,7 +129,11 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
                               for cid in rulings)
             cites = f"{cites} · {links}" if cites else links
         ids = " ".join(r.edition.id for r in members)
-        items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis, splits=splits,
+        # the main editions the row is about: a game mode's answer is its edition's where
+        # that edition gives no answer of its own (the speed die's disputes)
+        about = " ".join(dict.fromkeys(r.edition.base or r.edition.id for r in members))
+        items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, about=about, basis=basis,
+                              splits=splits,
                               editions=html(editions), answer=html(answer), cites=html(cites)))
     return "".join(items)
 
