@@ -156,21 +156,42 @@ def count_of(value: object) -> int | None:
     return None
 
 
-def fill(template: str, params: Mapping[str, str]) -> str:
-    """Fill ``{name}`` placeholders with already formatted text; ``{{``/``}}`` are braces.
-    A missing parameter shows as ``?`` (never a blank or a crash).
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)(?::(words))?\}")
+"""A message's placeholder: ``{name}``, or ``{name:words}`` for a count written as a word."""
+
+_FILL = re.compile(r"\{\{|\}\}|" + PLACEHOLDER.pattern)
+
+COUNT_WORDS = range(2, 13)
+"""The counts a message may write as a word (``{name:words}``; the words are the catalogs'
+``calc.count.<n>``). A count of things in running text is a word from two to twelve, as
+the four languages' style guides write it ("de vier huizen", "de tre försöken"); one stays
+a digit, its word agreeing with the noun ("één", "ett"/"en"): a message's singular form
+writes its own."""
+
+
+def fill(template: str, params: Mapping[str, str],
+         words: Callable[[int], str | None] | None = None) -> str:
+    """Fill ``{name}`` placeholders with already formatted text; ``{{``/``}}`` are braces;
+    ``{name:words}`` writes a count of :data:`COUNT_WORDS` as ``words(count)`` (digits where
+    that gives None). A missing parameter shows as ``?`` (never a blank or a crash).
 
     >>> fill("{a} en {{b}} {c}", {"a": "1"})
     '1 en {b} ?'
+    >>> fill("de {n:words} huizen, {n} in cijfers", {"n": "4"}, {4: "vier"}.get)
+    'de vier huizen, 4 in cijfers'
     """
     def sub(m: re.Match[str]) -> str:
         if m.group(0) == "{{":
             return "{"
         if m.group(0) == "}}":
             return "}"
-        return str(params.get(m.group(1), "?"))
+        shown = str(params.get(m.group(1), "?"))
+        if m.group(2) and words is not None and shown.isascii() and shown.isdigit() \
+                and int(shown) in COUNT_WORDS:
+            return words(int(shown)) or shown
+        return shown
 
-    return re.sub(r"\{\{|\}\}|\{([a-z_][a-z0-9_]*)\}", sub, template)
+    return _FILL.sub(sub, template)
 
 
 @dataclass(frozen=True)
@@ -220,7 +241,18 @@ class Messages:
             n = count_of(params.get(self.counts.get(key) or ""))
             rule = self._rules.get(lang, lambda n: int(n != 1))
             text = text[0 if n is None else max(0, min(rule(n), len(text) - 1))]
-        return Text(fill(str(text), params), lang)
+        # a count in words in the message's own language (a Dutch fallback: none here)
+        return Text(fill(str(text), params, self.count_word if lang == self.lang else None), lang)
+
+    def count_word(self, n: int) -> str | None:
+        """The language's word for the count ``n`` (``calc.count.<n>``), None without one.
+
+        >>> Messages({"lang": "sv", "messages": {"calc.count.3": "tre"}}).count_word(3)
+        'tre'
+        """
+        key = f"calc.count.{n}"
+        word = self.messages.get(key)
+        return word if isinstance(word, str) and key not in self._fallback else None
 
     def plain(self, key: str, params: Mapping[str, str] | None = None) -> str:
         return self.t(key, params).text

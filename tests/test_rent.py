@@ -22,6 +22,7 @@ from engine.editions import EDITIONS
 from engine.errors import EngineError
 from engine.rent import rent
 from engine.tax import income_tax
+from hooks.catalogs.i18n import format_message
 
 ROOT = Path(__file__).resolve().parents[1]
 DUTCH_EDITIONS = ("nl-2001", "nl-2001-short", "nl-2001-timed", "nl-modern", "nl-modern-speed")
@@ -489,6 +490,6 @@ def test_every_emitted_key_has_a_dutch_text_with_known_placeholders(fn, request_
     for s in result["steps"]:
         assert s["key"] in texts, s["key"]
         assert placeholders(texts[s["key"]]) <= set(s["params"]), s["key"]
-        texts[s["key"]].format(**s["params"])
+        format_message(texts[s["key"]], s["params"])  # the catalogs' strict filler
     for reason in result.get("reasons", []):
         assert reason in texts, reason

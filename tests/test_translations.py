@@ -141,6 +141,17 @@ def test_placeholder_differing_from_dutch_is_an_error(copy: Path) -> None:
                                "['nummer'] differ from the Dutch ['number']"]
 
 
+def test_count_in_digits_where_the_dutch_has_words_is_an_error(copy: Path) -> None:
+    """One voice: the Dutch writes "de vier huizen" ({houses_back:words}); a translation
+    with the digits ({houses_back}) is told so."""
+    set_msgstr(copy / "sv" / "engine.po", "step.build.hotel_cost",
+               "Hotellet på {square} kostar {cost}; tomtens {houses_back} hus går tillbaka till banken.")
+    line = line_of(copy / "sv" / "engine.po", "step.build.hotel_cost")
+    assert errors_of(copy) == [
+        f"translations/sv/engine.po:{line}: step.build.hotel_cost: counts in words [] differ from "
+        "the Dutch ['houses_back'] (write {name:words} where the Dutch does)"]
+
+
 def test_malformed_placeholder_is_an_error(copy: Path) -> None:
     set_msgstr(copy / "nb" / "site.po", "clause.copy_link", "Kopier lenken til regel {number")
     assert any("clause.copy_link: malformed placeholder" in e for e in errors_of(copy))

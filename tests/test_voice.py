@@ -43,20 +43,24 @@ GOLDEN: dict[str, dict[str, str]] = {
            "odds": "42,1%", "one_counts": "waarvan er 1 meetelt",
            "two_count": "waarvan er 2 meetellen", "list": "An, Bo en Cas",
            "street": "Op de Kalverstraat rust een hypotheek",
-           "square_first": "Het Velperplein is geen straat"},
+           "square_first": "Het Velperplein is geen straat",
+           "houses_back": "de vier huizen van die straat", "one_card": "Je hebt één kaart"},
     "sv": {"amount": f"1{NBSP}500{NBSP}€", "cents": f"82,50{NBSP}$", "percent": f"10{NBSP}%",
            "odds": f"42,1{NBSP}%", "one_counts": "varav 1 räknas",
            "two_count": "varav 2 räknas", "list": "An, Bo och Cas",
            "street": "Det finns en inteckning på Kalverstraat",
-           "square_first": "Velperplein är varken"},
+           "square_first": "Velperplein är varken",
+           "houses_back": "tomtens fyra hus", "one_card": "Du har ett frikort"},
     "da": {"amount": f"1.500{NBSP}€", "cents": f"82,50{NBSP}$", "percent": f"10{NBSP}%",
            "odds": f"42,1{NBSP}%", "one_counts": "hvoraf 1 tæller med",
            "two_count": "hvoraf 2 tæller med", "list": "An, Bo og Cas",
-           "street": "Kalverstraat er belånt", "square_first": "Velperplein er"},
+           "street": "Kalverstraat er belånt", "square_first": "Velperplein er",
+           "houses_back": "grundens fire huse", "one_card": "Du har ét kom-ud-af-fængslet-kort"},
     "nb": {"amount": f"1{NBSP}500{NBSP}€", "cents": f"82,50{NBSP}$", "percent": f"10{NBSP}%",
            "odds": f"42,1{NBSP}%", "one_counts": "hvorav 1 teller med",
            "two_count": "hvorav 2 teller med", "list": "An, Bo og Cas",
-           "street": "Kalverstraat er pantsatt", "square_first": "Velperplein er"},
+           "street": "Kalverstraat er pantsatt", "square_first": "Velperplein er",
+           "houses_back": "de fire husene på tomten", "one_card": "Du har ett frikort"},
 }
 """Per language, what a native reader expects to see (typed by hand)."""
 
@@ -82,6 +86,40 @@ def test_the_presenter_writes_the_golden_strings(lang: str) -> None:
         g["street"])
     assert fmt.sentence("error.not_a_property", {"square": "Velperplein"}, None).text.startswith(
         g["square_first"])
+    # a count of things in running text is a word from two to twelve; one agrees with its noun
+    hotel = {"square": "Kalverstraat", "cost": 200, "houses_back": 4}
+    assert g["houses_back"] in fmt.sentence("step.build.hotel_cost", hotel, "EUR").text
+    assert fmt.sentence("step.jail.card.next_turn", {"cards_owned": 1}, "EUR").text.startswith(
+        g["one_card"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_count_in_words_is_a_word(lang: str) -> None:
+    """Every message that writes a count as a word (``{name:words}``), every form, every
+    count from two to twelve: the language's word stands where the number would, never its
+    digits; from 13 on, digits. (The catalog check holds every language to the Dutch
+    message's choice: ``hooks.catalogs.i18n``.)"""
+    from hooks.catalogs.i18n import in_words as spelled
+
+    fmt = step_presenter(lang)
+    words = {"nl": "twee drie vier vijf zes zeven acht negen tien elf twaalf",
+             "sv": "två tre fyra fem sex sju åtta nio tio elva tolv",
+             "da": "to tre fire fem seks syv otte ni ti elleve tolv",
+             "nb": "to tre fire fem seks sju åtte ni ti elleve tolv"}[lang].split()
+    cat = translations().catalog(lang)
+    seen = 0
+    for key, entry in cat.entries.items():
+        for form in entry.forms:
+            for name in spelled(form):
+                for n in [*range(2, 13), 13]:
+                    text = fmt.t(key, {name: str(n)}).text
+                    if entry.plural and text == fmt.t(key, {name: "1"}).text:
+                        continue  # the singular form (no count in it)
+                    want = words[n - 2] if n <= 12 else "13"
+                    assert re.search(rf"(?<!\w){want}(?!\w)", text), (key, n, text)
+                    assert n > 12 or not re.search(rf"(?<!\d){n}(?!\d)", text), (key, n, text)
+                    seen += 1
+    assert seen >= 18 * 12, seen  # the 18 messages of issue 23's closing notes, at least
 
 
 def test_a_missing_message_is_not_capitalised() -> None:

@@ -199,13 +199,25 @@ def placeholders(text: str) -> frozenset[str]:
     for _, name, spec, conv in string.Formatter().parse(text):
         if name is None:
             continue
-        if not _FIELD.match(name) or spec or conv:
-            raise ValueError(f"placeholder {{{name}}} must be a plain lower-case name")
+        if not _FIELD.match(name) or spec not in ("", "words") or conv:
+            raise ValueError(f"placeholder {{{name}}} must be a plain lower-case name "
+                             "(or a count in words, {name:words})")
         names.add(name)
     return frozenset(names)
 
 
-def format_message(text: str, params: Mapping[str, object]) -> str:
+def in_words(text: str) -> frozenset[str]:
+    """The placeholders of a message that write their count as a word (``{name:words}``).
+
+    >>> sorted(in_words("de {lots:words} bezittingen, {lots} in cijfers"))
+    ['lots']
+    """
+    return frozenset(name for _, name, spec, _ in string.Formatter().parse(text)
+                     if name is not None and spec == "words")
+
+
+def format_message(text: str, params: Mapping[str, object],
+                   words: Callable[[int], str | None] | None = None) -> str:
     """Fill ``{name}`` placeholders (plain names only, no attribute access), strictly: a
     placeholder without its parameter is a KeyError (the calculators' filler,
     :func:`present.messages.fill`, which this uses, shows ``?`` instead).
@@ -216,7 +228,7 @@ def format_message(text: str, params: Mapping[str, object]) -> str:
     missing = sorted(placeholders(text) - set(params))  # ValueError for malformed braces
     if missing:
         raise KeyError(f"message needs the parameter {missing[0]!r}")
-    return fill(text, {k: str(v) for k, v in params.items()})
+    return fill(text, {k: str(v) for k, v in params.items()}, words)
 
 
 def format_number(lang: str, number: int | float) -> str:
@@ -416,7 +428,15 @@ class Translations:
             n = count_of(params.get(self.plural_count(key) or ""))
             if n is not None:
                 form = entry.forms[min(self.catalog(found).plural_index(n), len(entry.forms) - 1)]
-        return Message(key, lang, format_message(form, params), found)
+        return Message(key, lang, format_message(form, params, self._words(found)), found)
+
+    def _words(self, lang: str | None) -> Callable[[int], str | None]:
+        """The counts in words of ``lang``'s catalog (``calc.count.<n>``; a count without
+        its word stays in digits)."""
+        def word(n: int) -> str | None:
+            entry = self.catalog(lang).entries.get(f"calc.count.{n}") if lang else None
+            return entry.forms[0] if entry is not None and entry.usable else None
+        return word
 
     def plural_count(self, key: str) -> str | None:
         """The parameter whose number picks the form of plural message ``key``: the source
@@ -436,7 +456,8 @@ class Translations:
             return Message(key, lang, key, None)
         index = self.catalog(found).plural_index(n) if entry.plural else 0
         form = entry.forms[min(index, len(entry.forms) - 1)]
-        return Message(key, lang, format_message(form, {"n": n, **params}), found)
+        return Message(key, lang, format_message(form, {"n": n, **params}, self._words(found)),
+                       found)
 
     def validate(self) -> tuple[Problem, ...]:
         """Every problem of every catalog: errors (broken) and warnings (incomplete)."""
@@ -524,6 +545,12 @@ class Translations:
                 bad(f"placeholders {sorted(have)} differ from the Dutch {sorted(want)}")
         elif have != want:
             bad(f"placeholders {sorted(have)} differ from the Dutch {sorted(want)}")
+        # one voice: a count the Dutch writes as a word is a word in every language
+        words = frozenset().union(*(in_words(f) for f in entry.forms))
+        dutch = frozenset().union(*(in_words(f) for f in src.forms))
+        if words != dutch:
+            bad(f"counts in words {sorted(words)} differ from the Dutch {sorted(dutch)} "
+                "(write {name:words} where the Dutch does)")
         return out
 
     def check(self) -> tuple[Problem, ...]:

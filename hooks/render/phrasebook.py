@@ -28,6 +28,7 @@ from hooks.render.disputes import DISPUTES, rows
 from hooks.render.examples import load_examples, verified
 from hooks.catalogs.i18n import SOURCE_LANG, translations
 from present import numbers
+from present.messages import PLACEHOLDER
 
 ENGINE_PREFIXES = ("step.", "error.", "reason.")
 """Messages the engine names (worded by the presenter, parameters by the engine's tables)."""
@@ -75,8 +76,6 @@ WHERE: tuple[tuple[str, str], ...] = (
 TITLE_EXAMPLE = "rent-set-double-kalverstraat"
 """The worked example whose title stands in for ``{title}``."""
 
-_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
-
 
 def where_key(key: str) -> str:
     """The message naming where ``key`` appears (every page when no prefix matches)."""
@@ -117,7 +116,8 @@ def placeholders(key: str) -> list[str]:
     entry = translations().catalog(SOURCE_LANG).entries.get(key)
     seen: list[str] = []
     for form in entry.forms if entry is not None else ():
-        seen += [n for n in _PLACEHOLDER.findall(form) if n not in seen]
+        seen += [n for n in dict.fromkeys(m.group(1) for m in PLACEHOLDER.finditer(form))
+                 if n not in seen]
     return seen
 
 
