@@ -85,6 +85,31 @@ _NORDIC_COLUMN = {"nl": 0, "sv": 0, "da": 1, "nb": 2}
 text, the leaflet's first (as the Dutch prose does: ‘FÄNGELSE’, ‘ANMÄRKNINGAR’)."""
 
 
+TEXT_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "000": ("nl",), "001": ("sv", "da", "nb"), "002": ("nl",), "003": ("nl",), "004": ("nl",),
+}
+"""The languages each rulebook is written in (``shared/sources/README.md``); 001's in the
+order of :data:`NORDIC_SECTIONS`' columns."""
+
+
+def heading_language(file: str, section: str, lang: str) -> str:
+    """The language a rulebook's section heading is written in, as a page of ``lang``
+    cites it: ``lang`` where it is the page's own, else the text that has the heading.
+
+    >>> heading_language("001", "KONKURS", "nb"), heading_language("001", "FENGSEL", "nb")
+    ('sv', 'nb')
+    >>> heading_language("001", "FREE PARKING (GRATIS PARKERING)", "nb")
+    'nb'
+    >>> heading_language("000", "Huur", "sv"), heading_language("003", "Gevangenis", "nl")
+    ('nl', 'nl')
+    """
+    texts = TEXT_LANGUAGES.get(file, (lang,))
+    if len(texts) > 1:
+        found = [texts[i] for row in NORDIC_SECTIONS for i, h in enumerate(row) if h == section]
+        return lang if lang in found or not found else found[0]
+    return texts[0]
+
+
 def section_in(file: str, section: str, lang: str) -> str:
     """The heading of the same section in the page language's text, where the rulebook has
     that language (001: Swedish, Danish, Norwegian; Dutch pages read its Swedish text). Where

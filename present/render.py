@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.clauses import CLAUSES
 from engine.money import money_params, percent_params
-from engine.sources import localized_cite
+from engine.sources import heading_language, localized_cite
 from present import numbers
 from present.grammar import SENTENCE_PARAMS, capitalise_start, in_sentence
 from present.messages import Messages, Text, escape as h
@@ -253,7 +253,13 @@ class Presenter(Messages):
             return h(self.source_text(source))
         link = source_link(self.plain(f"source.{file}.name"), self.plain(f"source.{file}"),
                            str(target[1]), file)
-        return f"{link}{h(sep + section) if sep else ''}"
+        if not sep:
+            return link
+        # a heading in another language than the page's says which (001's Swedish on a
+        # Norwegian page after its text stops, 000's Dutch on the others)
+        other = heading_language(file, section, self.lang)
+        said = h(section) if other == self.lang else f'<span lang="{other}">{h(section)}</span>'
+        return f"{link}{h(sep)}{said}"
 
 
 EXACT_SUMS: tuple[str, ...] = ("step.mortgage.", "step.tax.")

@@ -10,15 +10,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields, replace
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine import editions
 from engine.clauses import CLAUSES, PAGES
 from engine.editions import EDITIONS, HOUSE_RULES, MAIN_EDITIONS, with_house_rules
-from engine.sources import BOARD, BOARD_FILE, Source, Value
+from engine.sources import BOARD, BOARD_FILE, Source, Value, heading_language
+from hooks.catalogs.source_names import QUOTES
+from tests.minidom import VOID
 from tools.evidence import (HEADINGS, evidence_problem, norm, prose_citations, prose_problems,
                             section_texts, sections)
 
@@ -161,3 +166,103 @@ def test_prose_check_fails_on_a_planted_wrong_section():
                           , "nl") == []
     assert prose_citations("Zo (bron 004, ‘Een geldig “monopolie”’).", "nl")[0].cited == (
         ("004", "Een geldig ‘monopolie’"),)
+
+
+# --------------------------------------------------------------------------- heading languages
+
+CITES = ("ed-cite", "src", "calc-cite")
+"""The elements a citation stands in: prose (``hooks/catalogs/source_names.py``), a value's
+note (``source-note.html``), a step of an explanation (``present.render.source_html``)."""
+
+
+class _Headings(HTMLParser):
+    """Every cited heading of a page: (booklet, heading, the language it is marked with,
+    the language around the citation)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, str, bool]] = [("html", lang, False)]  # tag, lang, cite?
+        self.cite: list[Any] | None = None  # [booklet, depth, [(text, lang, own)], a step's?]
+        self.number = False
+        self.found: list[tuple[str, str, str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        classes = (a.get("class") or "").split()
+        if tag in VOID:
+            return
+        self.stack.append((tag, a.get("lang") or self.stack[-1][1], bool(set(CITES) & set(classes))))
+        if self.stack[-1][2] and self.cite is None:
+            self.cite = [None, len(self.stack), [], "calc-cite" in classes]
+        self.number = "src-no" in classes
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        while len(self.stack) > 1:
+            done = self.stack.pop()
+            if self.cite is not None and len(self.stack) < self.cite[1]:
+                self._finish()
+            if done[0] == tag:
+                break
+        self.number = False
+
+    def handle_data(self, data: str) -> None:
+        if self.cite is None:
+            return
+        if self.number:
+            self.cite[0] = data.strip(" []")
+        elif self.cite[0] and self.stack[-1][0] != "a":
+            own = len(self.stack) > 1 and self.stack[-1][1] != self.stack[-2][1]
+            self.cite[2].append((data, self.stack[-1][1], own))
+
+    def _finish(self) -> None:
+        booklet, depth, parts, step = self.cite  # type: ignore[misc]
+        self.cite = None
+        if not booklet:
+            return
+        around = self.stack[depth - 2][1] if depth - 2 < len(self.stack) else self.stack[-1][1]
+        opening, closing = QUOTES[around]
+        # the citation's text after its number, each part in a language of its own kept
+        # as "\x00lang\x01heading\x02" (the Swedish quotation marks open and close alike:
+        # the quotes are found in the whole text, not part by part)
+        text = "".join(f"\x00{lang}\x01{t}\x02" if own else t for t, lang, own in parts)
+        marked = re.findall(r"\x00(\w+)\x01([^\x02]*)\x02", text)
+        self.found += [(booklet, heading.strip(), lang, around) for lang, heading in marked]
+        text = re.sub(r"\x00\w+\x01[^\x02]*\x02", "\x03", text)  # (counted above)
+        if text.startswith(" · "):  # a note or a step: "· Huur", "· Huur; ruling", "(… · Huur)"
+            heading = text[3:].split(";")[0].rstrip()
+            if step and heading.endswith(")") and heading.count(")") > heading.count("("):
+                heading = heading[:-1]
+            headings = [heading] if heading else []
+        else:
+            headings = re.findall(rf"{re.escape(opening)}((?:[^“{re.escape(closing)}]|“[^”]*”)+)"
+                                  rf"{re.escape(closing)}", text)
+        self.found += [(booklet, h.strip(), around, around) for h in headings if h != "\x03"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cited_heading_in_another_language_says_which(built_site: Path, lang: str,
+                                                        report) -> None:
+    """Every cited section heading on every page of a language, in prose, a value's note or
+    an explanation step: marked with ``lang`` exactly when it is written in another language
+    than the words around it (001's Swedish headings on Norwegian pages after its Norwegian
+    text stops, 000's Dutch ones on the Scandinavian pages), so a screen reader says
+    "KONKURS" in Swedish and "Huur" in Dutch (WCAG 3.1.2, language of parts)."""
+    root = built_site if lang == "nl" else built_site / lang
+    seen, wrong, marked = 0, [], 0
+    for page in sorted(root.rglob("index.html")):
+        rel = page.relative_to(built_site).as_posix()
+        if lang == "nl" and rel.split("/")[0] in LANGS[1:]:
+            continue
+        parser = _Headings(lang)
+        parser.feed(page.read_text(encoding="utf-8"))
+        for booklet, heading, said, around in parser.found:
+            seen += 1
+            marked += said != around
+            want = heading_language(booklet, heading, around)
+            if said != want:
+                wrong.append(f"{rel}: [{booklet}] {heading!r} said as {said}, written in {want}")
+    report("sources", f"cited headings, language checked ({lang})", seen)
+    assert seen > 300 and marked > 50, (seen, marked)  # the parser finds them, marked ones too
+    assert wrong == [], "\n".join(sorted(set(wrong))[:20])

@@ -22,6 +22,7 @@ import re
 from typing import Callable
 
 from engine.editions import EDITIONS
+from engine.sources import heading_language
 from markupsafe import Markup
 
 from present.render import source_link
@@ -120,6 +121,26 @@ def editions_citing(source: str) -> str:
                                   if e.source == source))
 
 
+def _mark_headings(lang: str, source: str, quoted: str) -> str:
+    """The quoted headings of one citation, each in another language than the page's
+    marked with its own (``<span lang="sv">``: a screen reader says "KONKURS" in Swedish
+    on a Norwegian page).
+
+    >>> _mark_headings("nb", "001", ", «KONKURS»"), _mark_headings("nb", "001", ", «FENGSEL»")
+    (', «<span lang="sv">KONKURS</span>»', ', «FENGSEL»')
+    """
+    opening, closing = QUOTES[lang]
+    heading = re.compile(rf"{re.escape(opening)}((?:[^{re.escape(closing)}“<]|“[^”<]*”)*)"
+                         rf"{re.escape(closing)}")
+
+    def mark(m: re.Match[str]) -> str:
+        other = heading_language(source, m.group(1), lang)
+        return (m.group(0) if other == lang else
+                f'{opening}<span lang="{other}">{m.group(1)}</span>{closing}')
+
+    return heading.sub(mark, quoted)
+
+
 def _group(lang: str, text: str, url_of: Callable[[str, str], str]) -> str:
     """One run of citations ("bron 000, «A»; bron 001, «B»") as names, each citation in
     ``span.ed-cite`` (``data-for``: its editions), the separators in ``span.ed-cite-sep``,
@@ -130,8 +151,9 @@ def _group(lang: str, text: str, url_of: Callable[[str, str], str]) -> str:
             parts.append('<span class="ed-cite-sep">; </span>')
         name_ = link(lang, m.group("id"), url_of(lang, m.group("id")),
                      capital=m.group("word")[0].isupper())
+        quoted = _mark_headings(lang, m.group("id"), m.group("quoted"))
         parts.append(f'<span class="ed-cite" data-for="{editions_citing(m.group("id"))}">'
-                     f'{name_}{m.group("quoted")}</span>')
+                     f'{name_}{quoted}</span>')
     return f'<span class="ed-cites">{"".join(parts)}</span>' if len(parts) > 1 else parts[0]
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from hooks.render.templates import fragment, html
 from engine.editions import (EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, TIMES, CardGameRules, Edition,
                              parameters, unit)
-from engine.sources import BOARD, Value
+from engine.sources import BOARD, Value, heading_language
 from hooks.common import CLAUSES, Context, Html, h
 from hooks.render.house_rules import house_values
 from hooks.catalogs.i18n import SOURCE_LANG, translations
@@ -110,7 +110,8 @@ def source_note(ctx: Context, value: Value[Any], ruling: bool = True) -> str:
     section = (ctx.t(f"source.board.section.{BOARD_SECTIONS.get(src.section, src.section)}")
                if src.kind == BOARD else None)
     return fragment("editions/source-note.html", ctx=ctx, src=src, board=src.kind == BOARD,
-                    ruling=number, section=section)
+                    ruling=number, section=section,
+                    heading_lang=heading_language(src.file, src.section, ctx.lang))
 
 
 def cell(ctx: Context, edition: Edition, name: str, value_html: str | None = None) -> str:
