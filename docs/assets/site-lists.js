@@ -140,6 +140,54 @@
     return items.filter(function (el) { return others.indexOf(el) < 0; });
   }
 
+  // /examples/'s index (every example by chapter, example/index.html) with a choice: the
+  // other editions' rows fold into a table of their own behind one line that counts them,
+  // each chapter's heading going with its rows (a chapter none of whose rows is left keeps
+  // its heading only in the fold), as the chapters below fold their examples.
+  function foldIndex(edition) {
+    var table = document.querySelector(".examples-index table");
+    if (!edition || !table) { return; }
+    var mains = Array.prototype.map.call(
+      document.querySelectorAll("#my-ed-select option:not([value=''])"), function (o) { return o.value; });
+    var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+    var others = rows.filter(function (tr) {
+      var about = (tr.getAttribute("data-about") || "").split(" ");
+      return tr.hasAttribute("data-about") && about.indexOf(edition) < 0 && mains.indexOf(about[0]) >= 0;
+    });
+    if (!others.length) { return; }
+    var fold = site.makeFold("ed-others ed-fold-made", "site:other-examples", "div", "ed-fold-body");
+    fold.details.querySelector("summary").textContent =
+      site.metaText("site:other-examples").replace("{count}", String(others.length));
+    var copy = table.cloneNode(false);
+    copy.appendChild(table.tHead.cloneNode(true));
+    var body = copy.appendChild(document.createElement("tbody"));
+    // in Material's scrolling wrappers, as the table itself (never wider than the column)
+    var outer = table;
+    var inside = copy;
+    for (var up = table.parentNode; up.matches(".md-typeset__table, .md-typeset__scrollwrap"); up = up.parentNode) {
+      var shell = up.cloneNode(false);
+      shell.appendChild(inside);
+      inside = shell;
+      outer = up;
+    }
+    fold.body.appendChild(inside);
+    outer.parentNode.insertBefore(fold.details, outer.nextSibling);
+    var topic = null;
+    var copied = null;
+    rows.forEach(function (tr) {
+      if (tr.classList.contains("example-topic")) { topic = tr; copied = null; return; }
+      if (others.indexOf(tr) < 0) { return; }
+      if (topic && !copied) { copied = body.appendChild(topic.cloneNode(true)); }
+      site.moveAway(tr, body);
+    });
+    // a chapter heading left without rows in the reader's table
+    rows.forEach(function (tr) {
+      if (!tr.classList.contains("example-topic")) { return; }
+      var next = tr.nextElementSibling;
+      if (!next || next.classList.contains("example-topic")) { tr.classList.add("ed-away"); }
+    });
+  }
+
   // /examples/ with a choice: "Previous" and "Next" under each example in view lead to the
   // one before and after it among those in view (the build's lead through every edition's;
   // it stays, out of view, and comes back without a choice).
@@ -177,6 +225,7 @@
     apply: function (edition) {
       applyDisputes(edition);
       applyExamples(edition);
+      foldIndex(edition);
       chainExamples(edition);
     }
   };

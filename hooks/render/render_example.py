@@ -516,7 +516,7 @@ def render_index(ctx: Context) -> str:
             title = read_page(ctx.docs_dir, ctx.lang, ex.topic).title or ex.topic
             rows.append(("topic", ex.topic, number, title))
         clauses = ", ".join(_clause_link(ctx, w, c) for c in ex.clauses)
-        rows.append(("example", ex, ex.texts[ctx.lang].title, html(clauses)))
+        rows.append(("example", ex, ex.texts[ctx.lang].title, html(clauses), family(ex.edition)))
     return str(fragment("example/index.html", w=w, count=len(examples), rows=rows))
 
 

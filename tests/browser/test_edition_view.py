@@ -696,6 +696,26 @@ def test_examples_show_my_edition(open_page, lang: str, report) -> None:
             if got["lines"] != want_lines or not all(got["shut"]):
                 problems.append(f"{edition} {chapter}: fold {got['lines']} {got['shut']}")
             folded_total += len(others)
+        # the index at the top (every example by chapter): the reader's rows in its table,
+        # the other editions' in a table of their own behind one closed line that counts them,
+        # each chapter's heading with its rows
+        index = page.evaluate(INDEX_SHOWN)
+        want_main: list[str] = []
+        want_folded: list[str] = []
+        for chapter, members in chapters.items():
+            mine = [f"#ex-{ex.id}" for ex in members if family(ex.edition) == edition
+                    or family(ex.edition) not in MAIN_EDITIONS]
+            others = [f"#ex-{ex.id}" for ex in members if f"#ex-{ex.id}" not in mine]
+            want_main += [f"#{chapter}"] + mine if mine else []
+            want_folded += [f"#{chapter}"] + others if others else []
+        if index["main"] != want_main or index["folded"] != want_folded:
+            problems.append(f"{edition} index: in view {index['main'][:6]}…, folded "
+                            f"{index['folded'][:6]}…")
+        count = sum(not h.startswith("#topic-") for h in want_folded)
+        if index["line"] != line.replace("{count}", str(count)) or index["open"]:
+            problems.append(f"{edition} index: fold line {index['line']!r}, open {index['open']}")
+        if index["wide"]:
+            problems.append(f"{edition} index: the folded table is wider than its column")
         # "Previous" and "Next" lead through the examples in view, named by their titles
         chain = page.evaluate("""() => [...document.querySelectorAll('.worked-example')]
             .filter(ex => !ex.closest('.ed-fold-body')).map(ex => [ex.dataset.example,
@@ -734,10 +754,36 @@ def test_examples_show_my_edition(open_page, lang: str, report) -> None:
     choose(page, "")
     assert page.evaluate("() => [...document.querySelectorAll('.worked-example')]"
                          ".map(ex => ex.dataset.example)") == built
+    index = page.evaluate(INDEX_SHOWN)
+    assert index["folded"] == [] and index["line"] is None
+    assert index["main"] == [h for ch, members in chapters.items()
+                             for h in [f"#{ch}"] + [f"#ex-{ex.id}" for ex in members]]
     assert page.eval_on_selector_all("details.ed-others", "e => e.length") == 0
     report("edition view", f"examples x editions ({lang})", len(built) * len(MAIN_EDITIONS))
     assert folded_total > 0
     assert problems == [], problems[:20]
+
+
+INDEX_SHOWN = """() => {
+    const index = document.querySelector('details.examples-index');
+    index.open = true;
+    const rows = t => [...t.tBodies[0].rows].filter(tr => getComputedStyle(tr).display !== 'none')
+        .map(tr => tr.querySelector('a').hash);
+    const fold = index.querySelector('details.ed-others');
+    const wasOpen = fold ? fold.open : null;
+    if (fold) fold.open = true;
+    const table = fold && fold.querySelector('table');
+    const out = {main: rows(index.querySelector('table')), folded: table ? rows(table) : [],
+        line: fold ? fold.querySelector('summary').textContent.trim() : null,
+        open: wasOpen,
+        wide: !!table && table.getBoundingClientRect().width >
+            document.querySelector('.md-content article').getBoundingClientRect().width + 1};
+    if (fold) fold.open = false;
+    index.open = false;
+    return out; }"""
+"""/examples/'s index: the links of the rows in view in its table (a chapter's heading by
+its ``#topic-`` link), those of the other editions' fold, the fold's line, whether the fold
+was open before this looked in, and whether its table is wider than the column."""
 
 
 def find(examples: list[Any], example_id: str) -> Any:
