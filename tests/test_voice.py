@@ -94,7 +94,7 @@ def test_the_presenter_writes_the_golden_strings(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_count_in_words_is_a_word(lang: str) -> None:
+def test_every_count_in_words_is_a_word(lang: str, report) -> None:
     """Every message that writes a count as a word (``{name:words}``), every form, every
     count from two to twelve: the language's word stands where the number would, never its
     digits; from 13 on, digits. (The catalog check holds every language to the Dutch
@@ -125,6 +125,7 @@ def test_every_count_in_words_is_a_word(lang: str) -> None:
                         assert re.search(rf"(?<!\w){want}(?!\w)", text), (key, n, text)
                         assert n > 12 or not re.search(rf"(?<!\d){n}(?!\d)", text), (key, n, text)
                         seen += 1
+    report("voice", f"counts in words, rendered ({lang})", seen)
     assert seen >= 25 * 12, seen  # the 25 messages of session 25, at least
 
 
