@@ -125,19 +125,31 @@
   // reader's. A game of its own (the card game) is nobody's other edition and stays. Gives
   // those left.
   function foldOtherExamples(items, edition) {
-    var mains = Array.prototype.map.call(
-      document.querySelectorAll("#my-ed-select option:not([value=''])"), function (o) { return o.value; });
-    var others = !edition || items[0].matches("details, .ed-fold-body *") ? [] : items.filter(function (el) {
-      return site.about(el).indexOf(edition) < 0 && mains.indexOf(site.about(el)[0]) >= 0;
-    });
+    var others = !edition || items[0].matches("details, .ed-fold-body *") ? [] : othersOf(items, edition);
     if (!others.length) { return items; }
-    var fold = site.makeFold("ed-others ed-fold-made", "site:other-examples", "div", "ed-fold-body");
-    fold.details.querySelector("summary").textContent =
-      site.metaText("site:other-examples").replace("{count}", String(others.length));
+    var fold = othersFold(others.length);
     var last = items[items.length - 1];
     last.parentNode.insertBefore(fold.details, last.nextSibling);
     others.forEach(function (el) { site.moveAway(el, fold.body); });
     return items.filter(function (el) { return others.indexOf(el) < 0; });
+  }
+
+  // Of examples (or the index's rows, data-about), those of another main edition than the
+  // reader's: a game of its own (the card game) is nobody's other edition.
+  function othersOf(els, edition) {
+    var mains = Array.prototype.map.call(
+      document.querySelectorAll("#my-ed-select option:not([value=''])"), function (o) { return o.value; });
+    return els.filter(function (el) {
+      return site.about(el).indexOf(edition) < 0 && mains.indexOf(site.about(el)[0]) >= 0;
+    });
+  }
+
+  // The closed line the other editions' examples fold behind, counting them.
+  function othersFold(count) {
+    var fold = site.makeFold("ed-others ed-fold-made", "site:other-examples", "div", "ed-fold-body");
+    fold.details.querySelector("summary").textContent =
+      site.metaText("site:other-examples").replace("{count}", String(count));
+    return fold;
   }
 
   // /examples/'s index (every example by chapter, example/index.html) with a choice: the
@@ -147,17 +159,10 @@
   function foldIndex(edition) {
     var table = document.querySelector(".examples-index table");
     if (!edition || !table) { return; }
-    var mains = Array.prototype.map.call(
-      document.querySelectorAll("#my-ed-select option:not([value=''])"), function (o) { return o.value; });
     var rows = Array.prototype.slice.call(table.tBodies[0].rows);
-    var others = rows.filter(function (tr) {
-      var about = (tr.getAttribute("data-about") || "").split(" ");
-      return tr.hasAttribute("data-about") && about.indexOf(edition) < 0 && mains.indexOf(about[0]) >= 0;
-    });
+    var others = othersOf(rows, edition);  // (a chapter's heading row is about no edition)
     if (!others.length) { return; }
-    var fold = site.makeFold("ed-others ed-fold-made", "site:other-examples", "div", "ed-fold-body");
-    fold.details.querySelector("summary").textContent =
-      site.metaText("site:other-examples").replace("{count}", String(others.length));
+    var fold = othersFold(others.length);
     var copy = table.cloneNode(false);
     copy.appendChild(table.tHead.cloneNode(true));
     var body = copy.appendChild(document.createElement("tbody"));

@@ -67,6 +67,14 @@ _VOID = {"br", "img", "input", "hr", "meta", "link", "wbr", "source", "col", "ar
 _LANG = re.compile(r'\slang="(?P<lang>[a-z]{2})"')
 
 
+def _quoted(lang: str, capture: bool = False) -> str:
+    """One heading in ``lang``'s quotation marks (its text the group when ``capture``); a
+    heading that holds a quote of its own (000's “START” passeren) keeps it inside."""
+    opening, closing = QUOTES[lang]
+    inner = rf"(?:[^{re.escape(closing)}“<]|“[^”<]*”)*"
+    return rf"{re.escape(opening)}{f'({inner})' if capture else inner}{re.escape(closing)}"
+
+
 def _section(lang: str) -> str:
     """A citation's sections after the number, in ``lang``'s own quotation marks (the one
     language table, :data:`hooks.catalogs.languages.LANGUAGES`): ‘Huur’ (nl), ”Hyra” (sv),
@@ -82,10 +90,7 @@ def _section(lang: str) -> str:
     >>> re.fullmatch(_section("sv"), ", ”“START” passeren”") is not None
     True
     """
-    opening, closing = QUOTES[lang]
-    # a heading that holds a quote of its own (000's “START” passeren) keeps it inside
-    quoted = (rf"{re.escape(opening)}(?:[^{re.escape(closing)}“<]|“[^”<]*”)*"
-              rf"{re.escape(closing)}")
+    quoted = _quoted(lang)
     joins = r",\s+" + (rf"|\s+{re.escape(AND[lang])}\s+" if AND.get(lang) else "")
     more = rf"(?:(?:{joins}){quoted})*"
     # a place inside the section may come first: "punt 5 onder ‘4. De bankier en de bank’"
@@ -130,15 +135,13 @@ def _mark_headings(lang: str, source: str, quoted: str) -> str:
     (', «<span lang="sv">KONKURS</span>»', ', «FENGSEL»')
     """
     opening, closing = QUOTES[lang]
-    heading = re.compile(rf"{re.escape(opening)}((?:[^{re.escape(closing)}“<]|“[^”<]*”)*)"
-                         rf"{re.escape(closing)}")
 
     def mark(m: re.Match[str]) -> str:
         other = heading_language(source, m.group(1), lang)
         return (m.group(0) if other == lang else
                 f'{opening}<span lang="{other}">{m.group(1)}</span>{closing}')
 
-    return heading.sub(mark, quoted)
+    return re.sub(_quoted(lang, capture=True), mark, quoted)
 
 
 def _group(lang: str, text: str, url_of: Callable[[str, str], str]) -> str:

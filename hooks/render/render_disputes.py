@@ -26,6 +26,7 @@ from typing import Any
 from hooks.common import CLAUSES, Context, md_escape, plain
 from hooks.render.templates import fragment, html
 from hooks.render.disputes import DISPUTES, TOPICS, Dispute, Row, rows
+from hooks.render.edition_prose import about
 from hooks.render.render_editions import source_note
 from engine.editions import MAIN_EDITIONS, MONEY, PERCENT
 from engine.sources import Value
@@ -131,10 +132,9 @@ def rows_html(ctx: Context, dispute: Dispute) -> str:
         ids = " ".join(r.edition.id for r in members)
         # the main editions the row is about: a game mode's answer is its edition's where
         # that edition gives no answer of its own (the speed die's disputes)
-        about = " ".join(dict.fromkeys(r.edition.base or r.edition.id for r in members))
-        items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, about=about, basis=basis,
-                              splits=splits,
-                              editions=html(editions), answer=html(answer), cites=html(cites)))
+        items.append(fragment("dispute-row.html", ctx=ctx, ids=ids, basis=basis,
+                              about=about([r.edition.id for r in members]),
+                              splits=splits, editions=html(editions), answer=html(answer), cites=html(cites)))
     return "".join(items)
 
 
