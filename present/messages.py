@@ -156,13 +156,29 @@ def count_of(value: object) -> int | None:
     return None
 
 
-PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)(?::(words))?\}")
-"""A message's placeholder: ``{name}``, or ``{name:words}`` for a count written as a word."""
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*?)(_words)?\}")
+"""A message's placeholder: ``{name}``, or ``{name_words}`` for the count ``name`` written
+as a word (group 1 is the parameter's name either way). A plain name, so that GNU msgfmt
+(and Poedit, which runs it) checks these placeholders too: it does not check a message
+whose placeholder has a format spec, as ``{name:words}`` had."""
+
+WORDS_SUFFIX = "_words"
+"""The end of a placeholder's name that asks for its count in words (:data:`PLACEHOLDER`)."""
+
+
+def parameter(placeholder: str) -> str:
+    """The parameter a placeholder's name takes its value from.
+
+    >>> parameter("lots_words"), parameter("lots")
+    ('lots', 'lots')
+    """
+    return placeholder[:-len(WORDS_SUFFIX)] if placeholder.endswith(WORDS_SUFFIX) \
+        and len(placeholder) > len(WORDS_SUFFIX) else placeholder
 
 _FILL = re.compile(r"\{\{|\}\}|" + PLACEHOLDER.pattern)
 
 COUNT_WORDS = range(2, 13)
-"""The counts a message may write as a word (``{name:words}``; the words are the catalogs'
+"""The counts a message may write as a word (``{name_words}``; the words are the catalogs'
 ``calc.count.<n>``). A count of things in running text is a word from two to twelve, as
 the four languages' style guides write it ("de vier huizen", "de tre försöken"); one stays
 a digit, its word agreeing with the noun ("één", "ett"/"en"): a message's singular form
@@ -172,12 +188,13 @@ writes its own."""
 def fill(template: str, params: Mapping[str, str],
          words: Callable[[int], str | None] | None = None) -> str:
     """Fill ``{name}`` placeholders with already formatted text; ``{{``/``}}`` are braces;
-    ``{name:words}`` writes a count of :data:`COUNT_WORDS` as ``words(count)`` (digits where
-    that gives None). A missing parameter shows as ``?`` (never a blank or a crash).
+    ``{name_words}`` writes the count ``name`` of :data:`COUNT_WORDS` as ``words(count)``
+    (digits where that gives None). A missing parameter shows as ``?`` (never a blank or a
+    crash).
 
     >>> fill("{a} en {{b}} {c}", {"a": "1"})
     '1 en {b} ?'
-    >>> fill("de {n:words} huizen, {n} in cijfers", {"n": "4"}, {4: "vier"}.get)
+    >>> fill("de {n_words} huizen, {n} in cijfers", {"n": "4"}, {4: "vier"}.get)
     'de vier huizen, 4 in cijfers'
     """
     def sub(m: re.Match[str]) -> str:

@@ -12,7 +12,7 @@ import engine
 from engine import api
 from engine.editions import EDITIONS, parameters
 from engine.errors import EngineError
-from hooks.catalogs.i18n import Translations, placeholders
+from hooks.catalogs.i18n import Translations, parameters as needed
 
 ROOT = Path(__file__).resolve().parents[1]
 MY_MODULES = ["jail", "mortgage", "scoring", "api"]
@@ -235,7 +235,7 @@ def test_every_step_and_error_of_the_battery_reads_in_dutch(nl: Translations) ->
             seen_keys.add(key)
             entry = nl.catalog("nl").entries.get(key)
             assert entry is not None, f"{kind}: {key} has no Dutch text"
-            need = placeholders(entry.forms[0])
+            need = needed(entry.forms[0])
             assert need <= set(params), f"{key}: the text needs {sorted(need - set(params))}"
             assert str(nl.gettext("nl", key, **params))
     assert len(seen_keys) > 60  # the battery reaches most messages

@@ -23,7 +23,7 @@ from hooks.render.render_editions import BOARD_SECTIONS
 
 KEYS = all_keys()
 
-UNFILLED = re.compile(r"\{[a-z_][a-z0-9_]*(?::words)?\}")
+UNFILLED = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 DOUBLED = re.compile(r"(?<!\.)([.,;:!?])\1(?!\.)|\s[,.;:](?=\s|$)|,\.|\.,")
 AMOUNT_WRONG_SIDE = {"nl": re.compile(r"\d[\s\u00a0]?[€$]"),
                      **{lang: re.compile(r"[€$][\s\u00a0]?\d") for lang in ("sv", "da", "nb")}}

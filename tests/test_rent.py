@@ -434,7 +434,8 @@ def catalog() -> dict[str, str]:
 
 
 def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The parameters a message's text needs (``{lots_words}``, a count in words, needs ``lots``)."""
+    return {name.removesuffix("_words") for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def test_po_parses_and_every_literal_key_has_a_text():

@@ -142,14 +142,15 @@ def test_placeholder_differing_from_dutch_is_an_error(copy: Path) -> None:
 
 
 def test_count_in_digits_where_the_dutch_has_words_is_an_error(copy: Path) -> None:
-    """One voice: the Dutch writes "de vier huizen" ({houses_back:words}); a translation
+    """One voice: the Dutch writes "de vier huizen" ({houses_back_words}); a translation
     with the digits ({houses_back}) is told so."""
     set_msgstr(copy / "sv" / "engine.po", "step.build.hotel_cost",
                "Hotellet på {square} kostar {cost}; tomtens {houses_back} hus går tillbaka till banken.")
     line = line_of(copy / "sv" / "engine.po", "step.build.hotel_cost")
     assert errors_of(copy) == [
-        f"translations/sv/engine.po:{line}: step.build.hotel_cost: counts in words [] differ from "
-        "the Dutch ['houses_back'] (write {name:words} where the Dutch does)"]
+        f"translations/sv/engine.po:{line}: step.build.hotel_cost: placeholders ['cost', "
+        "'houses_back', 'square'] differ from the Dutch ['cost', 'houses_back_words', 'square'] "
+        "(a count in words: write {name_words} where the Dutch does)"]
 
 
 def test_malformed_placeholder_is_an_error(copy: Path) -> None:

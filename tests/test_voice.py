@@ -95,11 +95,11 @@ def test_the_presenter_writes_the_golden_strings(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_count_in_words_is_a_word(lang: str, report) -> None:
-    """Every message that writes a count as a word (``{name:words}``), every form, every
+    """Every message that writes a count as a word (``{name_words}``), every form, every
     count from two to twelve: the language's word stands where the number would, never its
     digits; from 13 on, digits. (The catalog check holds every language to the Dutch
     message's choice: ``hooks.catalogs.i18n``.)"""
-    from hooks.catalogs.i18n import in_words as spelled, placeholders
+    from hooks.catalogs.i18n import in_words as spelled, parameters
 
     fmt = step_presenter(lang)
     words = {"nl": "twee drie vier vijf zes zeven acht negen tien elf twaalf",
@@ -110,7 +110,7 @@ def test_every_count_in_words_is_a_word(lang: str, report) -> None:
     seen = 0
     for key, entry in cat.entries.items():
         for form in entry.forms:
-            others = {p: "?" for f in entry.forms for p in placeholders(f)}
+            others = {p: "?" for f in entry.forms for p in parameters(f)}
             for name in spelled(form):
                 for n in [*range(2, 13), 13]:
                     # the presenter's (calculators, explanations) where it has the message,

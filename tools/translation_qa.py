@@ -97,8 +97,7 @@ def findings(root: Path | None = None, skip: dict[str, str] | None = None) -> li
         options = argparse.Namespace(excludefilters={name: True for name in skip},
                                      limitfilters=None, includefuzzy=False,
                                      includereview=True, autocorrect=False)
-        # ({name:words} first: a count in words, present.messages.PLACEHOLDER)
-        config = checks.CheckerConfig(targetlanguage=lang, varmatches=[("{", ":words}"), ("{", "}")])
+        config = checks.CheckerConfig(targetlanguage=lang, varmatches=[("{", "}")])
         checker = pofilter.pocheckfilter(options, checkerconfig=config)
         for path in sorted((root / lang).glob("*.po")):
             shown = path.relative_to(root.parent).as_posix()

@@ -42,7 +42,7 @@ from babel.messages.pofile import PoFileError, read_po
 
 from present import numbers as _numbers
 from hooks.catalogs.languages import LANGS, SOURCE_LANG  # noqa: F401  (the table of languages)
-from present.messages import count_of, fill, plural_rule  # noqa: F401  (the one evaluator)
+from present.messages import count_of, fill, parameter, plural_rule  # noqa: F401  (the one evaluator)
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS: tuple[str, ...] = ("site", "engine")
@@ -186,10 +186,11 @@ class Message:
 
 
 def placeholders(text: str) -> frozenset[str]:
-    """The ``{name}`` placeholders of a message; ValueError for malformed braces.
+    """The ``{name}`` placeholders of a message, as written (a count in words is
+    ``{name_words}``, :data:`present.messages.PLACEHOLDER`); ValueError for malformed braces.
 
-    >>> sorted(placeholders("{amount} op {clause}, {{niet}}"))
-    ['amount', 'clause']
+    >>> sorted(placeholders("{amount} op {clause}, {{niet}}, de {lots_words} straten"))
+    ['amount', 'clause', 'lots_words']
     >>> placeholders("{open")
     Traceback (most recent call last):
     ...
@@ -199,21 +200,29 @@ def placeholders(text: str) -> frozenset[str]:
     for _, name, spec, conv in string.Formatter().parse(text):
         if name is None:
             continue
-        if not _FIELD.match(name) or spec not in ("", "words") or conv:
+        if not _FIELD.match(name) or spec or conv:
             raise ValueError(f"placeholder {{{name}}} must be a plain lower-case name "
-                             "(or a count in words, {name:words})")
+                             "(a count in words: {name_words})")
         names.add(name)
     return frozenset(names)
 
 
-def in_words(text: str) -> frozenset[str]:
-    """The placeholders of a message that write their count as a word (``{name:words}``).
+def parameters(text: str) -> frozenset[str]:
+    """The parameters a message takes its values from (``{lots_words}`` takes ``lots``).
 
-    >>> sorted(in_words("de {lots:words} bezittingen, {lots} in cijfers"))
+    >>> sorted(parameters("de {lots_words} straten, {lots} in cijfers, {cost}"))
+    ['cost', 'lots']
+    """
+    return frozenset(parameter(name) for name in placeholders(text))
+
+
+def in_words(text: str) -> frozenset[str]:
+    """The parameters a message writes as a count in words (``{name_words}``).
+
+    >>> sorted(in_words("de {lots_words} bezittingen, {lots} in cijfers"))
     ['lots']
     """
-    return frozenset(name for _, name, spec, _ in string.Formatter().parse(text)
-                     if name is not None and spec == "words")
+    return frozenset(parameter(name) for name in placeholders(text) if parameter(name) != name)
 
 
 def format_message(text: str, params: Mapping[str, object],
@@ -225,7 +234,7 @@ def format_message(text: str, params: Mapping[str, object],
     >>> format_message("{n} huizen {{x}}", {"n": 3})
     '3 huizen {x}'
     """
-    missing = sorted(placeholders(text) - set(params))  # ValueError for malformed braces
+    missing = sorted(parameters(text) - set(params))  # ValueError for malformed braces
     if missing:
         raise KeyError(f"message needs the parameter {missing[0]!r}")
     return fill(text, {k: str(v) for k, v in params.items()}, words)
@@ -446,7 +455,7 @@ class Translations:
             return None
         if src.count:
             return src.count
-        used = frozenset().union(*(placeholders(f) for f in src.forms))
+        used = frozenset().union(*(parameters(f) for f in src.forms))
         return next((name for name in ("n", "count") if name in used), None)
 
     def ngettext(self, lang: str, key: str, n: int, **params: object) -> Message:
@@ -530,7 +539,7 @@ class Translations:
             bad(f"{len(entry.forms)} plural forms, the language has {cat.nplurals}")
         if src is None:
             if entry.plural and entry.count is not None and not any(
-                    entry.count in p for p in mine):
+                    entry.count in map(parameter, p) for p in mine):
                 bad(f"'#. count: {entry.count}' names no placeholder of the message")
             return out
         if entry.plural != src.plural:
@@ -540,17 +549,11 @@ class Translations:
         theirs = [placeholders(f) for f in src.forms]
         want = frozenset().union(*theirs)
         have = frozenset().union(*mine)
-        if entry.plural:
-            if have != want or any(not p <= want for p in mine):
-                bad(f"placeholders {sorted(have)} differ from the Dutch {sorted(want)}")
-        elif have != want:
-            bad(f"placeholders {sorted(have)} differ from the Dutch {sorted(want)}")
-        # one voice: a count the Dutch writes as a word is a word in every language
-        words = frozenset().union(*(in_words(f) for f in entry.forms))
-        dutch = frozenset().union(*(in_words(f) for f in src.forms))
-        if words != dutch:
-            bad(f"counts in words {sorted(words)} differ from the Dutch {sorted(dutch)} "
-                "(write {name:words} where the Dutch does)")
+        if have != want:
+            # one voice: a count the Dutch writes as a word is a word in every language
+            hint = " (a count in words: write {name_words} where the Dutch does)" if \
+                {parameter(p) for p in have} == {parameter(p) for p in want} else ""
+            bad(f"placeholders {sorted(have)} differ from the Dutch {sorted(want)}{hint}")
         return out
 
     def check(self) -> tuple[Problem, ...]:

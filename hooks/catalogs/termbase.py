@@ -176,7 +176,7 @@ def _text(el: ET.Element | None) -> str:
 _FENCE = re.compile(r"(?ms)^([ \t]*)(```|~~~).*?^\1\2[ \t]*$")
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 _MD_NOISE = re.compile(r"\]\([^)\n]*\)|\[\[[^\]\n]*\]\]|\{[#.:][^}\n]*\}|<[^>\n]+>|https?://\S+")
-_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::words)?\}")
+_PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 _QUOTES = re.compile(r"«[^«»]{0,200}?»|»[^«»]{0,200}?«|”[^”]{0,200}?”|‘(?:[^‘’“]|“[^”]*”){0,200}?’")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
