@@ -18,8 +18,6 @@ The Python side (every single change from every start) is ``tests/test_calculato
 
 from __future__ import annotations
 
-import re
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,7 @@ from hooks.render import render_calculator as rc
 from hooks.render.calculator_data import Formatter, clause_links
 from hooks.common import Context
 from present.views import CALCULATORS
+from page_text import squash, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -42,25 +41,6 @@ READY_TIMEOUT = 120_000
 MINE = {"nl": "nordic-2005", "sv": "nl-2001", "da": "classic-us", "nb": "nl-modern"}
 """The "my edition" each language's page is opened with (never the language's own; the
 picker offers the four main editions)."""
-
-
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def text_of(html: str) -> str:
-    parser = _Text()
-    parser.feed(html)
-    return squash("".join(parser.parts))
-
-
-def squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def calc_url(site_url: str, lang: str) -> str:

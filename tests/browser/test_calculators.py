@@ -14,11 +14,9 @@ work; screenshots of every calculator in each language go to ``screenshots/``.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 from urllib.parse import urlsplit
 
 import pytest
@@ -34,6 +32,7 @@ from present import render as present_render
 from present import views as present_views
 from hooks.common import Context
 from hooks.catalogs.i18n import translations
+from page_text import squash, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -50,26 +49,6 @@ def page_path(lang: str, slug: str) -> str:
 
 
 # --------------------------------------------------------------------------- expectations
-
-
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def text_of(html: str) -> str:
-    """The text content of an HTML fragment, whitespace collapsed."""
-    parser = _Text()
-    parser.feed(html)
-    return squash("".join(parser.parts))
-
-
-def squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 @dataclass

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import posixpath
 import random
-import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -38,6 +37,7 @@ from hooks.render import render_calculator as rc
 from hooks.render import calculator_forms as cforms
 from present import urlstate as present_urlstate
 from hooks.render.examples import find_example, mismatches, ordered
+from page_text import squash
 from test_calculators import Expect
 
 pytestmark = pytest.mark.browser
@@ -188,10 +188,6 @@ STATE = """(sel) => {
           formError: s.querySelector('.calc-form-error').hidden ? ''
           : s.querySelector('.calc-form-error').textContent};
 }"""
-
-
-def squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def check_shown(link: Link, shown: dict[str, Any], text: str) -> list[str]:

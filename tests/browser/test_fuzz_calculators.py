@@ -26,11 +26,9 @@ The number of inputs is printed at the end of the run.
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 from functools import lru_cache
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -43,6 +41,7 @@ from engine import validate as engine_validate
 from present import render as present_render
 from present import views as present_views
 from hooks.common import Context
+from page_text import squash, text_of
 from test_accessibility import BLOCKING, finish_axe, start_axe
 from hooks.catalogs.i18n import translations
 
@@ -68,30 +67,6 @@ NAMES = ["An", "Bo", "Cleo", "Dirk", "Eva", "An", "", "  ", "Åsa Ørn", "Ædel 
 
 
 # --------------------------------------------------------------------------- expectations
-
-
-class _Text(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def text_of(html: str) -> str:
-    """The text content of an HTML fragment, whitespace collapsed.
-
-    >>> text_of("<p>a <b>b</b></p>\\n<p>c&amp;d</p>")
-    'a b c&d'
-    """
-    parser = _Text()
-    parser.feed(html)
-    return squash("".join(parser.parts))
 
 
 @lru_cache(maxsize=None)

@@ -27,7 +27,8 @@ import pytest
 
 from hooks.render import calculator_forms as cforms
 from tools.static_site import SiteHandler, serve
-from test_fuzz_calculators import expected_text, message, squash
+from page_text import squash
+from test_fuzz_calculators import expected_text, message
 
 pytestmark = pytest.mark.browser
 
