@@ -12,6 +12,8 @@ other three languages use the names as they are.
 ('Kalverstraat', 'Boardwalk', 'Station Zuid')
 >>> capitalise_start("de Kalverstraat heeft al een hotel.")
 'De Kalverstraat heeft al een hotel.'
+>>> common_word("Lichtblauw")
+'lichtblauw'
 """
 
 from __future__ import annotations
@@ -45,6 +47,13 @@ def in_sentence(lang: str, name: str) -> str:
     """A square's name as it stands inside a sentence of ``lang`` (with its article)."""
     article = ARTICLES.get(lang, {}).get(name)
     return f"{article} {name}" if article else name
+
+
+def common_word(label: str) -> str:
+    """A label's word inside a sentence: a colour group's name is a common word in all four
+    languages, written small after the sentence's start ("in de steden van je tegenspelers
+    (bruin: hotel, lichtblauw: hotel)"); the label itself ("Bruin") stands first in a field."""
+    return label[:1].lower() + label[1:]
 
 
 def capitalise_start(text: str) -> str:

@@ -26,7 +26,7 @@ from engine.clauses import CLAUSES
 from engine.money import money_params, percent_params
 from engine.sources import heading_language, localized_cite
 from present import numbers
-from present.grammar import SENTENCE_PARAMS, capitalise_start, in_sentence
+from present.grammar import SENTENCE_PARAMS, capitalise_start, common_word, in_sentence
 from present.messages import Messages, Text, escape as h
 from present.views import View
 
@@ -218,10 +218,12 @@ class Presenter(Messages):
         return Text(capitalise_start(text.text), text.lang) if text.lang and opening else text
 
     def groups_text(self, value: object) -> str | None:
-        """Colour groups with their level ("orange 5, red 3") in the page language, or None."""
+        """Colour groups with their level ("orange 5, red 3") in the page language, or None:
+        words inside a sentence ("oranje: hotel, rood: drie huizen"), the groups in small
+        letters (:func:`present.grammar.common_word`)."""
         if not isinstance(value, str) or not GROUP_LEVELS.match(value):
             return None
-        return ", ".join(f"{self.plain(f'calc.group.{g}')}: {self.plain(f'calc.level.{n}')}"
+        return ", ".join(f"{common_word(self.plain(f'calc.group.{g}'))}: {self.plain(f'calc.level.{n}')}"
                          for g, n in (item.split(" ") for item in value.split(", ")))
 
     def source_text(self, source: str) -> str:

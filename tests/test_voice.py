@@ -545,3 +545,61 @@ def test_a_values_item_has_one_colon(lang: str) -> None:
         if ":" in ORDINAL_COLON.sub("", entry.forms[0]):
             found.append((key, entry.forms[0]))
     assert found == []
+
+
+def _emitted_steps() -> list[tuple[str, dict]]:
+    """(key, params) of every step the engine gives for the worked examples, and for the
+    jail calculator in every edition and turn with and without a card of one's own (the
+    family whose count runs down to one: the attempts left)."""
+    from engine.api import calculate
+    from hooks.render.examples import load_examples, verified
+
+    out = [(s["key"], s["params"]) for ex in load_examples().values()
+           for s in verified(ex)[0].get("steps", [])]
+    for edition in EDITIONS:
+        for turn in range(1, 7):
+            for cards in (0, 1):
+                result = calculate("jail", {"edition": edition, "turn_in_jail": turn,
+                                            "cash": 500, "cards_owned": cards})
+                out += [(s["key"], s["params"]) for s in result.get("steps", [])]
+    return out
+
+
+def test_a_count_of_one_is_the_singular_s_own_word() -> None:
+    """A count in words (``{name_words}``) writes two to twelve as words; one stays a digit
+    there, since its word agrees with the noun ("één", "ett"/"en", "ét"/"én"). So a message
+    whose count can be one is a plural message whose singular form writes its own word
+    ("deze meegeteld heb je er nog één", "har du ett försök kvar"), never "nog 1" beside
+    "nog drie" in the same answer (the jail attempt's step said "1 forsøg tilbage" on the
+    last attempt, found by a Danish reader)."""
+    from hooks.catalogs.i18n import in_words
+
+    source = translations().catalog("nl").entries
+    steps = _emitted_steps()
+    seen = 0
+    for key, params in steps:
+        entry = source.get(key)
+        if entry is None or entry.plural:
+            continue
+        for name in frozenset().union(*(in_words(f) for f in entry.forms)):
+            seen += 1
+            assert str(params.get(name)) != "1", (
+                f"{key}: {{{name}_words}} is 1 here; make the message plural with its "
+                f"singular's own word for one ({params})")
+    assert len(steps) > 500 and seen > 10, (len(steps), seen)  # (654 and 18 on 2026-12-08)
+
+
+@pytest.mark.parametrize("lang,want", [
+    ("nl", "in de steden van je tegenspelers (oranje: hotel, rood: 3 huizen):"),
+    ("sv", "för motspelarnas grupper (orange: hotell, röd: 3 hus):"),
+    ("da", "i modspillernes grupper (orange: hotel, rød: 3 huse):"),
+    ("nb", "på motspillernes grupper (oransje: hotell, rød: 3 hus):"),
+])
+def test_colour_groups_in_a_sentence_are_small_words(lang: str, want: str) -> None:
+    """Inside a sentence a colour group is a common word ("oranje: hotel"), not the form's
+    label ("Oranje"); the jail advice's expected rents wrote "(Bruin: hotel, Lichtblauw:
+    hotel, …)" in all four languages."""
+    text = step_presenter(lang).sentence("step.jail.advice_rents", {
+        "groups": "orange 5, red 3", "board": "nl", "leave_turn": 10.5, "stay_turn": 2.0,
+        "last_stay_turn": 3.0, "free_turn": 9.0, "stay_saves": 8.5}, "EUR").text
+    assert want in text, text
