@@ -468,3 +468,43 @@ def test_a_sheet_says_its_edition_s_value_once(built_site: Path, lang: str) -> N
                 twice.append(f"{edition} {cid}")
     assert checked >= 40, checked
     assert twice == [], twice
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "nl"])
+def test_each_sheet_states_the_amounts_of_the_dutch_sheet(lang: str) -> None:
+    """The four languages state the same rules on every edition's sheet, not only on the
+    rule pages (``tests/test_same_rule.py``): a sheet keeps a clause's sentences about its
+    edition and drops those about several ("all four editions do so (…); the end is in
+    10.5"), so a sentence worded in one language as about several editions went from its
+    sheets with the rule in it. Norwegian 9.4's "Ingen av kildene sier …" took the rounding
+    (8 and 18, 83 and 193) off all four Norwegian sheets; Swedish 1.1 lost its pointer to
+    10.5 and Swedish and Norwegian 4.4 theirs to 4.11. For every clause of every edition's
+    sheet, the numbers of its text (clause numbers too) are the Dutch sheet's; a number one
+    side writes as a word ("Tien procent" beside "10 prosent") counts as stated."""
+    from hooks.common import Context
+    from hooks.render.render_sheet import clause_text, sheet_clauses
+    from tools.evidence import NUMBER_WORDS, numbers
+
+    def stated(text: str) -> tuple[set[int], set[int]]:
+        digits = {n for n in numbers(text, words=False) if not 1900 <= n <= 2100}  # no years
+        words = {NUMBER_WORDS[w] for w in re.findall(r"[^\W\d_]+", text.casefold())
+                 if w in NUMBER_WORDS}
+        return digits, words
+
+    def ctx(language: str) -> Context:
+        return Context(language, "sheet", f"docs/{language}/sheet.md", 1, None, "sheet", (),
+                       Path("docs"))
+
+    dutch_ctx, mine_ctx = ctx("nl"), ctx(lang)
+    problems, checked = [], 0
+    for edition in SHEET_EDITIONS:
+        for cid in sheet_clauses(edition):
+            dutch, dutch_words = stated(text_of(clause_text(dutch_ctx, cid, edition)[1]))
+            mine, mine_words = stated(text_of(clause_text(mine_ctx, cid, edition)[1]))
+            checked += 1
+            only_nl = sorted(dutch - mine - mine_words)
+            only_here = sorted(mine - dutch - dutch_words)
+            if only_nl or only_here:
+                problems.append(f"{edition} {cid}: only the Dutch sheet {only_nl}, "
+                                f"only this one {only_here}")
+    assert checked > 250 and problems == [], (checked, problems)
