@@ -156,14 +156,14 @@ def count_of(value: object) -> int | None:
     return None
 
 
-PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*?)(_words)?\}")
+WORDS_SUFFIX = "_words"
+"""The end of a placeholder's name that asks for its count in words (:data:`PLACEHOLDER`)."""
+
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*?)(" + WORDS_SUFFIX + r")?\}")
 """A message's placeholder: ``{name}``, or ``{name_words}`` for the count ``name`` written
 as a word (group 1 is the parameter's name either way). A plain name, so that GNU msgfmt
 (and Poedit, which runs it) checks these placeholders too: it does not check a message
 whose placeholder has a format spec, as ``{name:words}`` had."""
-
-WORDS_SUFFIX = "_words"
-"""The end of a placeholder's name that asks for its count in words (:data:`PLACEHOLDER`)."""
 
 
 def parameter(placeholder: str) -> str:
@@ -174,6 +174,7 @@ def parameter(placeholder: str) -> str:
     """
     return placeholder[:-len(WORDS_SUFFIX)] if placeholder.endswith(WORDS_SUFFIX) \
         and len(placeholder) > len(WORDS_SUFFIX) else placeholder
+
 
 _FILL = re.compile(r"\{\{|\}\}|" + PLACEHOLDER.pattern)
 
