@@ -103,7 +103,7 @@ def test_a_planted_change_in_one_language_fails(texts) -> None:
     dutch, danish = content(texts["nl"][cid], "nl"), texts["da"][cid]
     assert differences(dutch, content(danish, "da")) == []
     planted = [
-        danish.replace("10 %", "11 %", 1),
+        danish.replace("10\u00a0%", "11\u00a0%", 1),
         danish.replace("`nl-modern`", "`classic-us`", 1),
         danish.replace("[[ref: mortgage-transfer]]", "[[ref: mortgage-lift]]", 1),
         danish.replace("kilde 002, »Faillissement«", "kilde 002, »Geldgebrek«", 1),

@@ -52,6 +52,7 @@ from hooks.catalogs.i18n import TranslationError, translations, translations_dir
 from hooks.catalogs.languages import LANGUAGES
 from hooks.entry.my_edition import DEV_PAGES
 from hooks.catalogs.termbase import TermbaseError, termbase
+from present import numbers
 
 log = logging.getLogger("mkdocs.hooks.entry.site")
 
@@ -255,6 +256,25 @@ def mark_link_items(html: str) -> str:
     return _LINK_ITEM.sub(r'<li class="site-link-item">\1</li>', html)
 
 
+_SPACED_PERCENT = re.compile(r"(\d) %")
+
+
+def percent_kept_together(html: str, lang: str) -> str:
+    """A number and its "%" never part at a line's end, in a language that spaces them
+    ("10 %" in Swedish, Danish and Norwegian, CLDR's pattern, which
+    :func:`present.numbers.percent` writes with a no-break space): the space a page's text
+    has there becomes a no-break one everywhere on the page, its contents list and
+    headings too (Python-Markdown's table of contents takes a no-break space for a plain
+    one). Dutch writes "10%".
+
+    >>> percent_kept_together("<h2>Plus 10 %</h2>", "sv"), percent_kept_together("10 %", "nl")
+    ('<h2>Plus 10\xa0%</h2>', '10 %')
+    """
+    if "\u00a0%" not in numbers.percent(lang, 0.1):
+        return html
+    return _SPACED_PERCENT.sub("\\1\u00a0%", html)
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Our own ``<link rel="alternate" hreflang>`` tags in ``<head>`` (static-i18n's go),
     long pages folded by section (:mod:`hooks.render.fold`), each clause's copy-link
@@ -277,6 +297,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         output = mark_link_items(fold_page(output, slug))  # long pages folded (hooks/render/fold.py)
     output = copy_buttons(output, label)  # after folding: a summary's button follows it
     output = mark_page_kind(output)  # the stylesheet asks no :has() of the whole page
+    output = percent_kept_together(output, lang)
     if not slug:
         return output
     _BUILT.setdefault(slug, set()).add(lang)

@@ -181,9 +181,18 @@ def _check_texts(path: Path, raw: object) -> dict[str, ExampleText]:
         for key in ("title", "situation"):
             if not isinstance(entry[key], str) or not entry[key].strip():
                 raise _fail(path, f"[text.{lang}] {key} is empty")
-        texts[lang] = ExampleText(" ".join(entry["title"].split()),
-                                  " ".join(entry["situation"].split()))
+        texts[lang] = ExampleText(_squash(entry["title"]), _squash(entry["situation"]))
     return texts
+
+
+def _squash(text: str) -> str:
+    r"""A text's runs of spaces and line breaks as one space; a no-break space stays
+    (``str.split`` would take it for a break: "10\u00a0%" and "1\u00a0500\u00a0$" must not wrap).
+
+    >>> _squash(" Betala 10\u00a0%\n  av 1\u00a0500\u00a0$ ")
+    'Betala 10\xa0% av 1\xa0500\xa0$'
+    """
+    return re.sub(r"[ \t\r\n]+", " ", text).strip()
 
 
 def load_example(path: Path) -> Example:
