@@ -255,13 +255,7 @@ class Presenter(Messages):
             return h(self.source_text(source))
         link = source_link(self.plain(f"source.{file}.name"), self.plain(f"source.{file}"),
                            str(target[1]), file)
-        if not sep:
-            return link
-        # a heading in another language than the page's says which (001's Swedish on a
-        # Norwegian page after its text stops, 000's Dutch on the others)
-        other = heading_language(file, section, self.lang)
-        said = h(section) if other == self.lang else f'<span lang="{other}">{h(section)}</span>'
-        return f"{link}{h(sep)}{said}"
+        return f"{link}{h(sep)}{heading_html(file, section, self.lang)}" if sep else link
 
 
 EXACT_SUMS: tuple[str, ...] = ("step.mortgage.", "step.tax.")
@@ -285,6 +279,22 @@ def keyed(key: str, kind: object, has: Callable[[str], bool]) -> str:
     'step.jail.roll'
     """
     return f"{key}.key" if kind == "key" and has(f"{key}.key") else key
+
+
+def heading_html(file: str, section: str, page_lang: str, shown: str | None = None) -> str:
+    """A rulebook section's heading as HTML (``shown``: its text already escaped, else
+    ``section`` escaped), in ``<span lang>`` where the heading is written in another language
+    than the page's (:func:`engine.sources.heading_language`: 001's Swedish on a Norwegian
+    page after its text stops, 000's Dutch on the others), so a screen reader reads it in
+    its own (WCAG 3.1.2). The one markup for it: explanation steps, values' notes and prose
+    citations (``hooks/catalogs/source_names.py``).
+
+    >>> heading_html("001", "KONKURS", "nb"), heading_html("001", "FENGSEL", "nb")
+    ('<span lang="sv">KONKURS</span>', 'FENGSEL')
+    """
+    text = h(section) if shown is None else shown
+    other = heading_language(file, section, page_lang)
+    return text if other == page_lang else f'<span lang="{other}">{text}</span>'
 
 
 def source_link(name: str, title: str, url: str, source: str) -> str:

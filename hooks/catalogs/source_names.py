@@ -22,10 +22,9 @@ import re
 from typing import Callable
 
 from engine.editions import EDITIONS
-from engine.sources import heading_language
 from markupsafe import Markup
 
-from present.render import source_link
+from present.render import heading_html, source_link
 from hooks.catalogs.i18n import translations
 from hooks.catalogs.languages import LANGUAGES
 
@@ -137,9 +136,7 @@ def _mark_headings(lang: str, source: str, quoted: str) -> str:
     opening, closing = QUOTES[lang]
 
     def mark(m: re.Match[str]) -> str:
-        other = heading_language(source, m.group(1), lang)
-        return (m.group(0) if other == lang else
-                f'{opening}<span lang="{other}">{m.group(1)}</span>{closing}')
+        return f"{opening}{heading_html(source, m.group(1), lang, shown=m.group(1))}{closing}"
 
     return re.sub(_quoted(lang, capture=True), mark, quoted)
 

@@ -22,13 +22,13 @@ from typing import Any
 from hooks.render.templates import fragment, html
 from engine.editions import (EDITIONS, MAIN_EDITIONS, MONEY, PERCENT, TIMES, CardGameRules, Edition,
                              parameters, unit)
-from engine.sources import BOARD, Value, heading_language
+from engine.sources import BOARD, Value
 from hooks.common import CLAUSES, Context, Html, h
 from hooks.render.house_rules import house_values
 from hooks.catalogs.i18n import SOURCE_LANG, translations
 from engine.jail import edition_card_kind
 from present import numbers
-from present.render import keyed
+from present.render import heading_html, keyed
 
 CARD_GAME = "nl-card-game"
 RULE_PARAMS: dict[str, str] = {name: clause for name, clause, _ in parameters()}
@@ -111,7 +111,7 @@ def source_note(ctx: Context, value: Value[Any], ruling: bool = True) -> str:
                if src.kind == BOARD else None)
     return fragment("editions/source-note.html", ctx=ctx, src=src, board=src.kind == BOARD,
                     ruling=number, section=section,
-                    heading_lang=heading_language(src.file, src.section, ctx.lang))
+                    heading=html(heading_html(src.file, src.section, ctx.lang)))
 
 
 def cell(ctx: Context, edition: Edition, name: str, value_html: str | None = None) -> str:
